@@ -1,0 +1,63 @@
+import { checkOption } from './check-option.ts';
+
+/** Spreads a delay: takes the computed delay and a random number in [0, 1). */
+export type Jitter = (delayMs: number, random: number) => number;
+
+/** The whole delay, uniformly at random (spreads a fleet the most). */
+export const fullJitter: Jitter = (delayMs, random) => delayMs * random;
+/** Half the delay fixed, half at random (never retries at once). */
+export const equalJitter: Jitter = (delayMs, random) => delayMs / 2 + (delayMs / 2) * random;
+/** No spread: for deterministic tests. */
+export const noJitter: Jitter = (delayMs) => delayMs;
+
+/** Exponential backoff with jitter, bounded in attempts and in total delay. Immutable. */
+export interface Backoff {
+  readonly initialMs: number;
+  readonly maxMs: number;
+  readonly factor: number;
+  /** Retries allowed for one call, after its first attempt. */
+  readonly maxAttempts: number;
+  /** The most one call may spend waiting, over all its retries. */
+  readonly maxTotalDelayMs: number;
+  readonly jitter: Jitter;
+}
+
+/** 200 ms doubling to 5 s, 4 retries, 30 s of waiting in all, equal jitter. */
+export const DEFAULT_BACKOFF: Backoff = Object.freeze({
+  initialMs: 200, maxMs: 5_000, factor: 2, maxAttempts: 4, maxTotalDelayMs: 30_000, jitter: equalJitter,
+});
+
+const nonNegative = (n: number) => Number.isFinite(n) && n >= 0;
+
+/**
+ * A backoff from defaults and overrides, checked: throws `INVALID_OPTION` on a negative,
+ * non-finite or inconsistent value.
+ *
+ * @example
+ * const backoff = createBackoff({ initialMs: 100, jitter: fullJitter });
+ */
+export function createBackoff(overrides: Partial<Backoff> = {}): Backoff {
+  const b = { ...DEFAULT_BACKOFF, ...overrides };
+  checkOption(nonNegative(b.initialMs), 'backoff.initialMs', 'a finite number >= 0');
+  checkOption(nonNegative(b.maxMs) && b.maxMs >= b.initialMs, 'backoff.maxMs', 'a finite number >= initialMs');
+  checkOption(Number.isFinite(b.factor) && b.factor >= 1, 'backoff.factor', 'a finite number >= 1');
+  checkOption(Number.isInteger(b.maxAttempts) && b.maxAttempts >= 0, 'backoff.maxAttempts', 'an integer >= 0');
+  checkOption(nonNegative(b.maxTotalDelayMs), 'backoff.maxTotalDelayMs', 'a finite number >= 0');
+  checkOption(typeof b.jitter === 'function', 'backoff.jitter', 'a function');
+  return Object.freeze(b);
+}
+
+/**
+ * The delay before retry number `attempt` (0 for the first retry): `initialMs × factor^attempt`,
+ * capped at `maxMs`, then jittered and kept within [0, maxMs]. A random number outside [0, 1)
+ * is clamped into it.
+ *
+ * @example
+ * backoffDelay(DEFAULT_BACKOFF, 2, 0.5) // 600: base 800, half fixed, half at random
+ */
+export function backoffDelay(backoff: Backoff, attempt: number, random: number): number {
+  const base = Math.min(backoff.maxMs, backoff.initialMs * backoff.factor ** Math.max(0, attempt));
+  const r = Number.isFinite(random) ? Math.min(Math.max(random, 0), 1 - Number.EPSILON) : 0;
+  const jittered = backoff.jitter(base, r);
+  return Math.round(Number.isFinite(jittered) ? Math.min(Math.max(jittered, 0), backoff.maxMs) : base);
+}

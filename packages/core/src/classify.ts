@@ -1,0 +1,104 @@
+import { matchDialect, type SessionGoneDialect } from './dialects.ts';
+import { dataField, readRpcError, type RpcError } from './json-rpc.ts';
+import type { Observation } from './observation.ts';
+import { parseRetryAfter, type RetryAfter } from './retry-after.ts';
+import { revisionTraits, type RevisionTraits } from './revisions.ts';
+import type { Verdict } from './verdict.ts';
+
+/** Options of {@link classify}. */
+export interface ClassifyOptions {
+  /** Extra "session gone" dialects, tried before the built-in ones. */
+  readonly dialects?: readonly SessionGoneDialect[];
+}
+
+type Http = Extract<Observation, { kind: 'http' }>;
+
+const WIRE_MEDIA_TYPES = ['application/json', 'text/event-stream'];
+/** The SDK's `McpError` puts this in front of the message it was given. */
+const MCP_ERROR_PREFIX = /^MCP error -?\d+: /;
+
+function withRetryAfter(retryAfter: RetryAfter | undefined): { retryAfter?: RetryAfter } {
+  return retryAfter ? { retryAfter } : {};
+}
+
+function sessionGone(dialect: SessionGoneDialect, rpc: RpcError | undefined): Verdict {
+  const uptime = dataField(rpc, 'server_uptime_seconds');
+  const valid = typeof uptime === 'number' && Number.isFinite(uptime) && uptime >= 0;
+  return {
+    kind: 'session-gone', dialect: dialect.name, outcome: dialect.outcome,
+    ...(valid ? { serverUptimeSeconds: uptime } : {}),
+  };
+}
+
+function classifyHttp(o: Http, traits: RevisionTraits, sessionLogic: boolean, dialects?: readonly SessionGoneDialect[]): Verdict {
+  const { status } = o;
+  if (status >= 200 && status < 300) {
+    const mediaType = o.contentType?.split(';')[0]?.trim().toLowerCase();
+    return mediaType && !WIRE_MEDIA_TYPES.includes(mediaType) ? { kind: 'malformed', contentType: mediaType } : { kind: 'success' };
+  }
+  const rpc = readRpcError(o.body);
+  if (sessionLogic) {
+    const text = typeof o.body === 'string' ? o.body : undefined;
+    const dialect = matchDialect({ status, ...(rpc ? { rpc } : {}), ...(text === undefined ? {} : { text }) }, dialects);
+    if (dialect) return sessionGone(dialect, rpc);
+  }
+  const retryAfter = parseRetryAfter(o.retryAfter);
+  if (status === 429) return { kind: 'rate-limited', ...withRetryAfter(retryAfter) };
+  if (status === 503) return { kind: 'unavailable', ...withRetryAfter(retryAfter) };
+  if (status >= 500 && status < 600) {
+    return { kind: 'server-error', status, retryable: status !== 501 && status !== 505, ...withRetryAfter(retryAfter) };
+  }
+  if (traits.era === 'modern' && status === 404 && rpc?.code === -32601) return { kind: 'method-not-found' };
+  if (traits.era === 'modern' && status === 400 && rpc?.code === -32022) {
+    const supported = dataField(rpc, 'supported');
+    return {
+      kind: 'version-unsupported',
+      supported: Array.isArray(supported) ? supported.filter((v): v is string => typeof v === 'string') : [],
+    };
+  }
+  return { kind: 'client-error', status, ...(rpc ? { code: rpc.code } : {}) };
+}
+
+/**
+ * Classifies what happened to one request. Session loss is recognised only on a sessionful
+ * revision and only for a request that carried a session id; everything else falls through
+ * to the ordinary HTTP and transport rules. Never throws on any body.
+ *
+ * @example
+ * classify({
+ *   kind: 'http', status: 404, revision: '2025-11-25', sessionIdSent: true,
+ *   body: '{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}',
+ * }) // { kind: 'session-gone', dialect: 'typescript-sdk', outcome: 'not-processed' }
+ */
+export function classify(observation: Observation, options: ClassifyOptions = {}): Verdict {
+  const traits = revisionTraits(observation.revision);
+  const sessionLogic = traits.sessions && observation.sessionIdSent;
+  switch (observation.kind) {
+    case 'http':
+      return classifyHttp(observation, traits, sessionLogic, options.dialects);
+    case 'stream-ended': {
+      const { lastEventId, retryMs } = observation;
+      const resumable = traits.resumable && lastEventId !== undefined && lastEventId !== '';
+      const validRetry = typeof retryMs === 'number' && Number.isInteger(retryMs) && retryMs >= 0;
+      return {
+        kind: 'broken-stream', resumable,
+        ...(resumable ? { lastEventId } : {}), ...(resumable && validRetry ? { retryMs } : {}),
+      };
+    }
+    case 'network':
+      return observation.phase === 'before-send'
+        ? { kind: 'not-processed', reason: 'connection-refused' }
+        : { kind: 'outcome-unknown', reason: 'connection-broken' };
+    case 'timeout':
+      return { kind: 'outcome-unknown', reason: 'timeout' };
+    case 'rpc-error': {
+      const { code, data } = observation;
+      const rpc: RpcError = { code, message: observation.message.replace(MCP_ERROR_PREFIX, ''), ...(data === undefined ? {} : { data }) };
+      const dialect = sessionLogic ? matchDialect({ rpc }, options.dialects) : undefined;
+      if (dialect) return sessionGone(dialect, rpc);
+      if (code === -32000 && rpc.message === 'Connection closed') return { kind: 'outcome-unknown', reason: 'connection-broken' };
+      if (code === -32001 && rpc.message === 'Request timed out') return { kind: 'outcome-unknown', reason: 'timeout' };
+      return { kind: 'client-error', code };
+    }
+  }
+}

@@ -1,0 +1,195 @@
+import { backoffDelay, createBackoff, DEFAULT_BACKOFF, type Backoff } from './backoff.ts';
+import { checkOption } from './check-option.ts';
+import type { ErrorCode, ErrorInfo } from './errors.ts';
+import { isReplaySafe, type Operation, type ReplayPolicy, type ToolTrust } from './replay-safety.ts';
+import { retryAfterMs, type RetryAfter } from './retry-after.ts';
+import { revisionTraits } from './revisions.ts';
+import type { Verdict } from './verdict.ts';
+
+/** How one logical call may be retried. Immutable. */
+export interface RetryPolicy {
+  readonly backoff: Backoff;
+  /** The longest `Retry-After` or SSE `retry` honoured; a longer one ends the call with `RETRY_AFTER_TOO_LONG`. */
+  readonly retryAfterCapMs: number;
+  /** Stream resumptions allowed for one call. */
+  readonly maxResumes: number;
+  readonly replay: ReplayPolicy;
+  readonly tools: ToolTrust;
+}
+
+/** Backoff defaults, `Retry-After` honoured up to 60 s, 3 resumptions, replay only when safe. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
+  backoff: DEFAULT_BACKOFF, retryAfterCapMs: 60_000, maxResumes: 3, replay: 'safe', tools: {},
+});
+
+/**
+ * A checked policy from defaults and overrides (throws `INVALID_OPTION`).
+ *
+ * @example
+ * const policy = createRetryPolicy({ backoff: { maxAttempts: 2 }, tools: { readOnlyTools: ['search'] } });
+ */
+export function createRetryPolicy(
+  overrides: Partial<Omit<RetryPolicy, 'backoff'>> & { readonly backoff?: Partial<Backoff> } = {},
+): RetryPolicy {
+  const policy = { ...DEFAULT_RETRY_POLICY, ...overrides, backoff: createBackoff(overrides.backoff) };
+  checkOption(Number.isFinite(policy.retryAfterCapMs) && policy.retryAfterCapMs >= 0, 'retryAfterCapMs', 'a finite number >= 0');
+  checkOption(Number.isInteger(policy.maxResumes) && policy.maxResumes >= 0, 'maxResumes', 'an integer >= 0');
+  return Object.freeze(policy);
+}
+
+/** What one logical call has used so far. */
+export interface CallState {
+  /** Re-sends on a new session after a session loss (at most one). */
+  readonly replays: number;
+  /** Retries and re-issues after a delay. */
+  readonly retries: number;
+  readonly resumes: number;
+  /** Total delay waited so far. */
+  readonly delayMs: number;
+}
+
+/** A call that has not failed yet. */
+export const FRESH_CALL: CallState = Object.freeze({ replays: 0, retries: 0, resumes: 0, delayMs: 0 });
+
+/**
+ * What to do next with a call:
+ * - `deliver`: hand the response (success or final error) to the caller untouched.
+ * - `reinitialize-and-replay`: the session is dead; open a new one, then send the request again.
+ * - `retry`: send the same request on the same session after `delayMs`.
+ * - `resume`: continue the broken stream with GET + `Last-Event-ID` after `delayMs`.
+ * - `reissue`: send the request again as a new request (a new JSON-RPC id) after `delayMs`.
+ * - `give-up`: fail the call with `error`; `sessionDead` says the session must not be used again.
+ */
+export type Action =
+  | { readonly type: 'deliver' }
+  | { readonly type: 'reinitialize-and-replay' }
+  | { readonly type: 'retry' | 'reissue'; readonly delayMs: number; readonly attempt: number }
+  | { readonly type: 'resume'; readonly lastEventId: string; readonly delayMs: number; readonly attempt: number }
+  | { readonly type: 'give-up'; readonly error: ErrorInfo; readonly sessionDead: boolean };
+
+/** Everything {@link decide} looks at. */
+export interface DecisionInput {
+  readonly verdict: Verdict;
+  readonly call: CallState;
+  readonly operation: Operation;
+  readonly revision?: string;
+  readonly policy?: RetryPolicy;
+  readonly nowMs: number;
+  /** A random number in [0, 1) for jitter. */
+  readonly random: number;
+  /** The fleet-wide retry budget's answer (see `canRetry`); default true. */
+  readonly retryBudgetAllows?: boolean;
+}
+
+/** The server's `Retry-After` is a floor; up to this share of it is added to spread clients. */
+const RETRY_AFTER_SPREAD = 0.1;
+
+const MESSAGES: Record<Exclude<ErrorCode, 'INVALID_OPTION' | 'SESSION_ID_REUSED' | 'SESSION_CHANGED'>, string> = {
+  SESSION_LOST: 'The session was lost again after the call had been replayed once on a new session',
+  OUTCOME_UNKNOWN: 'The request may or may not have been processed, and it is not safe to send again',
+  RETRY_EXHAUSTED: 'The server kept failing and the retries ran out',
+  RETRY_AFTER_TOO_LONG: 'The server asked for a wait longer than the configured cap',
+  RETRY_BUDGET_EXHAUSTED: 'Too many retries across this client recently; not retrying',
+  MALFORMED_RESPONSE: 'The response was neither JSON nor an event stream',
+};
+
+function giveUp(code: keyof typeof MESSAGES, details: Record<string, unknown>, sessionDead = false): Action {
+  return { type: 'give-up', error: { code, message: MESSAGES[code], details }, sessionDead };
+}
+
+function later(input: DecisionInput, policy: RetryPolicy, type: 'retry' | 'reissue', retryAfter?: RetryAfter): Action {
+  const { call, verdict, random } = input;
+  const { backoff } = policy;
+  const requested = retryAfterMs(retryAfter, input.nowMs);
+  if (requested !== undefined && requested > policy.retryAfterCapMs) {
+    return giveUp('RETRY_AFTER_TOO_LONG', { verdict: verdict.kind, retryAfterMs: requested, capMs: policy.retryAfterCapMs });
+  }
+  if (call.retries >= backoff.maxAttempts) return giveUp('RETRY_EXHAUSTED', { verdict: verdict.kind, attempts: call.retries });
+  const delayMs = requested === undefined
+    ? backoffDelay(backoff, call.retries, random)
+    : Math.round(requested * (1 + RETRY_AFTER_SPREAD * Math.min(Math.max(random, 0), 1)));
+  if (call.delayMs + delayMs > backoff.maxTotalDelayMs) {
+    return giveUp('RETRY_EXHAUSTED', { verdict: verdict.kind, attempts: call.retries, delayMs: call.delayMs });
+  }
+  if (input.retryBudgetAllows === false) return giveUp('RETRY_BUDGET_EXHAUSTED', { verdict: verdict.kind });
+  return { type, delayMs, attempt: call.retries + 1 };
+}
+
+/**
+ * Decides what to do with a classified request. The invariants of the design hold here:
+ * one replay per call after a session loss, and a second loss is `SESSION_LOST`; 429/503/5xx
+ * retried on the same session within attempts, total delay and the `Retry-After` cap;
+ * other 4xx delivered untouched; a request with an unknown outcome sent again only when the
+ * replay policy says it is safe; no session logic on a revision without sessions.
+ *
+ * @example
+ * decide({ verdict: { kind: 'rate-limited', retryAfter: { kind: 'delay', ms: 1000 } },
+ *          call: FRESH_CALL, operation: { method: 'tools/list' }, nowMs: 0, random: 0 })
+ * // { type: 'retry', delayMs: 1000, attempt: 1 }
+ */
+export function decide(input: DecisionInput): Action {
+  const { verdict, call, operation } = input;
+  const policy = input.policy ?? DEFAULT_RETRY_POLICY;
+  const safe = () => isReplaySafe(operation, policy.replay, policy.tools);
+  const traits = revisionTraits(input.revision);
+  switch (verdict.kind) {
+    case 'session-gone':
+      if (!traits.sessions) return { type: 'deliver' };
+      if (call.replays >= 1) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: call.replays }, true);
+      // A POSTed response answered a request of the dead session: there is nothing to replay it to.
+      if (operation.method === undefined) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: 0 }, true);
+      if (verdict.outcome === 'unknown' && !safe()) return giveUp('OUTCOME_UNKNOWN', { dialect: verdict.dialect }, true);
+      return { type: 'reinitialize-and-replay' };
+    case 'rate-limited':
+    case 'unavailable':
+      return later(input, policy, 'retry', verdict.retryAfter);
+    case 'not-processed':
+      return later(input, policy, 'retry');
+    case 'server-error':
+      if (!verdict.retryable) return { type: 'deliver' };
+      return safe() ? later(input, policy, 'retry', verdict.retryAfter) : giveUp('OUTCOME_UNKNOWN', { status: verdict.status });
+    case 'broken-stream': {
+      if (verdict.resumable && verdict.lastEventId !== undefined && traits.resumable && call.resumes < policy.maxResumes) {
+        const { retryMs } = verdict;
+        if (retryMs !== undefined && retryMs > policy.retryAfterCapMs) {
+          return giveUp('RETRY_AFTER_TOO_LONG', { verdict: verdict.kind, retryAfterMs: retryMs, capMs: policy.retryAfterCapMs });
+        }
+        const delayMs = retryMs ?? backoffDelay(policy.backoff, call.resumes, input.random);
+        if (call.delayMs + delayMs <= policy.backoff.maxTotalDelayMs) {
+          return { type: 'resume', lastEventId: verdict.lastEventId, delayMs, attempt: call.resumes + 1 };
+        }
+      }
+      return safe() ? later(input, policy, 'reissue') : giveUp('OUTCOME_UNKNOWN', { verdict: verdict.kind });
+    }
+    case 'outcome-unknown':
+      return safe() ? later(input, policy, 'reissue') : giveUp('OUTCOME_UNKNOWN', { reason: verdict.reason });
+    case 'malformed':
+      return giveUp('MALFORMED_RESPONSE', { contentType: verdict.contentType });
+    case 'success':
+    case 'client-error':
+    case 'method-not-found':
+    case 'version-unsupported':
+      return { type: 'deliver' };
+  }
+}
+
+/**
+ * The call's state after an action has been carried out.
+ *
+ * @example
+ * let call = FRESH_CALL;
+ * call = advance(call, decide({ verdict, call, operation, nowMs, random }));
+ */
+export function advance(call: CallState, action: Action): CallState {
+  switch (action.type) {
+    case 'reinitialize-and-replay':
+      return { ...call, replays: call.replays + 1 };
+    case 'retry':
+    case 'reissue':
+      return { ...call, retries: call.retries + 1, delayMs: call.delayMs + action.delayMs };
+    case 'resume':
+      return { ...call, resumes: call.resumes + 1, delayMs: call.delayMs + action.delayMs };
+    default:
+      return call;
+  }
+}

@@ -1,0 +1,86 @@
+import { dataField, type RpcError } from './json-rpc.ts';
+
+/**
+ * One way a server (or a client library) says "this session is gone". A row matches when
+ * every field it sets matches; the fact that the request carried a session id on a sessionful
+ * revision is checked by the classifier, never here.
+ */
+export interface SessionGoneDialect {
+  readonly name: string;
+  /** HTTP status. Absent: a JSON-RPC error surfaced by a client library, with no HTTP status. */
+  readonly status?: number;
+  /** JSON-RPC error code; `null`: the body must not be a JSON-RPC error (plain text, say). */
+  readonly code?: number | null;
+  /** The error message, matched exactly. */
+  readonly message?: string;
+  /** The error message's start, for messages that carry a suffix ("Session not found. Please…"). */
+  readonly messagePrefix?: string;
+  /** `error.data.reason`, matched exactly. */
+  readonly reason?: string;
+  /** A plain-text body, matched exactly after trimming. */
+  readonly text?: string;
+  /**
+   * `not-processed`: the server rejected the request, so sending it again is safe.
+   * `unknown`: the stream broke with the request in flight; it may have run.
+   */
+  readonly outcome: 'not-processed' | 'unknown';
+  /** Which servers or libraries speak it (documentation only). */
+  readonly spokenBy: readonly string[];
+}
+
+/**
+ * The known dialects, most specific first, ending in the spec's own rule (any 404). Sources:
+ * `mcp-facts.md` §3 and the servers' code. Extra rows given to the classifier go before these.
+ *
+ * @example
+ * SESSION_GONE_DIALECTS.map((d) => d.name) // ['amdahl', 'typescript-sdk', ...]
+ */
+export const SESSION_GONE_DIALECTS: readonly SessionGoneDialect[] = [
+  { name: 'amdahl', status: 404, code: -32000, reason: 'session_not_found', outcome: 'not-processed', spokenBy: ['the seed contract'] },
+  { name: 'typescript-sdk', status: 404, code: -32001, outcome: 'not-processed', spokenBy: ['TypeScript SDK server', 'C# SDK', 'punkpeye/mcp-proxy'] },
+  { name: 'python-sdk', status: 404, code: -32600, outcome: 'not-processed', spokenBy: ['Python SDK server', 'fastmcp', 'sparfenyuk/mcp-proxy'] },
+  { name: 'go-sdk', status: 404, code: null, text: 'session not found', outcome: 'not-processed', spokenBy: ['Go SDK server'] },
+  {
+    name: 'express-400', status: 400, code: -32000, message: 'Bad Request: No valid session ID provided',
+    outcome: 'not-processed', spokenBy: ['TypeScript SDK express example', '@modelcontextprotocol/server-everything'],
+  },
+  {
+    name: 'python-sdk-400', status: 400, code: null, text: 'Bad Request: No valid session ID provided',
+    outcome: 'not-processed', spokenBy: ['Python SDK server, older releases'],
+  },
+  { name: 'mcp-proxy-400', status: 400, code: null, text: 'No active transport', outcome: 'not-processed', spokenBy: ['punkpeye/mcp-proxy (GET, DELETE)'] },
+  { name: 'spec-404', status: 404, outcome: 'not-processed', spokenBy: ['any server following the transport spec'] },
+  // Spellings surfaced by client libraries rather than read off the wire.
+  { name: 'session-not-found', code: -32000, messagePrefix: 'Session not found', outcome: 'not-processed', spokenBy: ['clients relaying the seed contract'] },
+  { name: 'connection-closed', code: -32000, message: 'Connection closed', outcome: 'unknown', spokenBy: ['TypeScript SDK client'] },
+];
+
+/** What a dialect is matched against: the status (absent for a surfaced error) and the body. */
+export interface DialectEvidence {
+  readonly status?: number;
+  readonly rpc?: RpcError;
+  /** The body as text, when it was text. */
+  readonly text?: string;
+}
+
+function matches(row: SessionGoneDialect, { status, rpc, text }: DialectEvidence): boolean {
+  if (row.status !== status) return false;
+  if (row.code === null ? rpc !== undefined : row.code !== undefined && rpc?.code !== row.code) return false;
+  if (row.message !== undefined && rpc?.message !== row.message) return false;
+  if (row.messagePrefix !== undefined && !rpc?.message.startsWith(row.messagePrefix)) return false;
+  if (row.reason !== undefined && dataField(rpc, 'reason') !== row.reason) return false;
+  return row.text === undefined || text?.trim() === row.text;
+}
+
+/**
+ * The first dialect that matches, trying `extra` rows before the built-in ones.
+ *
+ * @example
+ * matchDialect({ status: 404, text: 'session not found\n' })?.name // 'go-sdk'
+ */
+export function matchDialect(
+  evidence: DialectEvidence,
+  extra: readonly SessionGoneDialect[] = [],
+): SessionGoneDialect | undefined {
+  return extra.find((row) => matches(row, evidence)) ?? SESSION_GONE_DIALECTS.find((row) => matches(row, evidence));
+}

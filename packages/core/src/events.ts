@@ -1,0 +1,79 @@
+import type { Diagnosis } from './diagnose.ts';
+import type { ErrorCode } from './errors.ts';
+import type { VerdictKind } from './verdict.ts';
+
+interface At {
+  /** When it happened, on the engine's clock; dropped by {@link normalizeTrace}. */
+  readonly atMs?: number;
+}
+
+/**
+ * Every decision the engine carries out, as an event. Sessions are named by ordinal
+ * (1, 2, …), never by id, so events can be logged and compared safely.
+ */
+export type ResilienceEvent = At &
+  (
+    | { readonly type: 'session-started'; readonly session: number; readonly revision: string }
+    | ({ readonly type: 'session-lost'; readonly session: number; readonly dialect: string; readonly method?: string } & Diagnosis)
+    | { readonly type: 'session-reinitialized'; readonly from: number; readonly to: number; readonly reason: 'lost' | 'idle' }
+    | {
+        readonly type: 'session-changed'; readonly from: number; readonly to: number;
+        readonly revision?: { readonly from: string; readonly to: string }; readonly capabilities: readonly string[];
+      }
+    | { readonly type: 'state-restored'; readonly session: number; readonly subscriptions: number; readonly logLevel?: string }
+    | { readonly type: 'replayed'; readonly session: number; readonly method: string }
+    | {
+        readonly type: 'backed-off'; readonly method?: string; readonly verdict: VerdictKind;
+        readonly status?: number; readonly attempt: number; readonly delayMs: number;
+      }
+    | { readonly type: 'resumed'; readonly method?: string; readonly attempt: number; readonly delayMs: number }
+    | { readonly type: 'reissued'; readonly method?: string; readonly attempt: number; readonly delayMs: number }
+    | { readonly type: 'gave-up'; readonly method?: string; readonly code: ErrorCode }
+  );
+
+/** The `type` of a {@link ResilienceEvent}. */
+export type EventType = ResilienceEvent['type'];
+
+/** An event with times, waits and figures removed and sessions renumbered from 1. */
+export type NormalizedEvent = Readonly<Record<string, unknown>> & { readonly type: EventType };
+
+/** Fields that vary from run to run: clock readings, jittered waits, ages. */
+const VARYING = new Set(['atMs', 'delayMs', 'sessionAgeMs', 'idleMs', 'serverUptimeSeconds']);
+/** Fields that name a session. */
+const SESSION_FIELDS = new Set(['session', 'from', 'to']);
+
+/**
+ * Makes a trace comparable across runs and runtimes: drops times, waits and ages, and
+ * renumbers sessions in order of first appearance (so a trace that starts at session 7
+ * reads as one that starts at 1). The same scenario yields the same normalized trace
+ * everywhere.
+ *
+ * @example
+ * normalizeTrace([{ type: 'session-started', session: 3, revision: '2025-11-25', atMs: 12 }])
+ * // [{ type: 'session-started', session: 1, revision: '2025-11-25' }]
+ */
+export function normalizeTrace(events: readonly ResilienceEvent[]): NormalizedEvent[] {
+  const ordinals = new Map<number, number>();
+  const renumber = (n: number) => ordinals.get(n) ?? (ordinals.set(n, ordinals.size + 1), ordinals.size);
+  return events.map((event) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(event)) {
+      if (VARYING.has(key) || value === undefined) continue;
+      out[key] = SESSION_FIELDS.has(key) && typeof value === 'number' ? renumber(value) : value;
+    }
+    return out as NormalizedEvent;
+  });
+}
+
+/**
+ * A short, stable, non-reversible tag for a session id, for logs that must correlate
+ * with a server's own logs without carrying the id itself (32-bit FNV-1a).
+ *
+ * @example
+ * redactSessionId('9f1c…') // 'sid-1a2b3c4d'
+ */
+export function redactSessionId(id: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return `sid-${hash.toString(16).padStart(8, '0')}`;
+}

@@ -1,0 +1,56 @@
+/** The error member of a JSON-RPC error response, as far as it could be read. */
+export interface RpcError {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorOf(message: unknown): RpcError | undefined {
+  if (!isRecord(message) || !isRecord(message.error)) return undefined;
+  const { code, message: text, data } = message.error;
+  if (typeof code !== 'number' || !Number.isInteger(code)) return undefined;
+  return { code, message: typeof text === 'string' ? text : '', ...(data === undefined ? {} : { data }) };
+}
+
+/**
+ * Reads the JSON-RPC error out of a response body given as text or as parsed JSON: a single
+ * error response, or the first error in a batch. Anything else (malformed JSON, an HTML page,
+ * a success, a non-integer code) reads as `undefined`; this never throws.
+ *
+ * @example
+ * readRpcError('{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}')
+ * // { code: -32001, message: 'Session not found' }
+ * readRpcError('<html>502 Bad Gateway</html>') // undefined
+ */
+export function readRpcError(body: unknown): RpcError | undefined {
+  let parsed = body;
+  if (typeof body === 'string') {
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+  }
+  if (Array.isArray(parsed)) {
+    for (const item of parsed) {
+      const error = errorOf(item);
+      if (error) return error;
+    }
+    return undefined;
+  }
+  return errorOf(parsed);
+}
+
+/**
+ * A field of an error's `data` object, when `data` is an object; garbage reads as `undefined`.
+ *
+ * @example
+ * dataField({ code: -32000, message: '', data: { reason: 'session_not_found' } }, 'reason') // 'session_not_found'
+ */
+export function dataField(error: RpcError | undefined, name: string): unknown {
+  return isRecord(error?.data) ? error.data[name] : undefined;
+}

@@ -1,0 +1,34 @@
+/** Facts about the request that every observation carries. */
+export interface RequestFacts {
+  /** The revision the connection negotiated; absent before `initialize` completes. */
+  readonly revision?: string;
+  /** Whether the request carried an `Mcp-Session-Id`. */
+  readonly sessionIdSent: boolean;
+  readonly httpMethod?: 'POST' | 'GET' | 'DELETE';
+  /** The JSON-RPC method; absent for a POSTed response or notification batch. */
+  readonly rpcMethod?: string;
+}
+
+/**
+ * Something that happened to one request, as the classifier takes it.
+ *
+ * - `http`: a response arrived; `body` is its text or its parsed JSON (large bodies need not be given).
+ * - `stream-ended`: an SSE response stream ended before the JSON-RPC response, after the last
+ *   event id it carried (if any) and the server's last `retry` value (if any).
+ * - `network`: no response. `before-send`: the connection was refused, nothing reached the
+ *   server. `after-send`: the connection broke after the request went out.
+ * - `rpc-error`: a JSON-RPC error surfaced by a client library (the SDK's `McpError`).
+ * - `timeout`: the caller's own deadline passed.
+ */
+export type Observation =
+  | (RequestFacts & {
+      readonly kind: 'http';
+      readonly status: number;
+      readonly retryAfter?: string | null;
+      readonly contentType?: string | null;
+      readonly body?: unknown;
+    })
+  | (RequestFacts & { readonly kind: 'stream-ended'; readonly lastEventId?: string; readonly retryMs?: number })
+  | (RequestFacts & { readonly kind: 'network'; readonly phase: 'before-send' | 'after-send' })
+  | (RequestFacts & { readonly kind: 'rpc-error'; readonly code: number; readonly message: string; readonly data?: unknown })
+  | (RequestFacts & { readonly kind: 'timeout' });

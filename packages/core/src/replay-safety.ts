@@ -1,0 +1,57 @@
+/** The MCP tool annotations (hints, untrusted unless the server is trusted). */
+export interface ToolAnnotations {
+  readonly readOnlyHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/** The request a decision is about. `method` is absent for a POSTed JSON-RPC response. */
+export interface Operation {
+  readonly method?: string;
+  /** For `tools/call`: the tool's name and, when known, its annotations. */
+  readonly toolName?: string;
+  readonly annotations?: ToolAnnotations;
+}
+
+/** Which tools the application vouches for. */
+export interface ToolTrust {
+  readonly readOnlyTools?: readonly string[];
+  readonly idempotentTools?: readonly string[];
+  /** Believe the server's `readOnlyHint` / `idempotentHint` (only for servers you trust). */
+  readonly trustAnnotations?: boolean;
+}
+
+/**
+ * When a request whose outcome is unknown may be sent again: `safe` (read-only and idempotent
+ * methods, and tools the application trusts), `always`, `never`, or a function of the operation.
+ * A request the server provably did not process is always safe to send again, whatever this says.
+ */
+export type ReplayPolicy = 'safe' | 'always' | 'never' | ((operation: Operation) => boolean);
+
+/** Methods whose repetition changes nothing on the server. */
+export const REPLAY_SAFE_METHODS: ReadonlySet<string> = new Set([
+  'ping', 'server/discover',
+  'tools/list', 'prompts/list', 'prompts/get', 'completion/complete',
+  'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe',
+  'logging/setLevel', 'tasks/get', 'tasks/list', 'tasks/result',
+]);
+
+/**
+ * Whether an operation whose outcome is unknown may be sent again.
+ *
+ * @example
+ * isReplaySafe({ method: 'tools/list' })                                         // true
+ * isReplaySafe({ method: 'tools/call', toolName: 'charge' })                     // false
+ * isReplaySafe({ method: 'tools/call', toolName: 'search' }, 'safe', { readOnlyTools: ['search'] }) // true
+ */
+export function isReplaySafe(operation: Operation, policy: ReplayPolicy = 'safe', trust: ToolTrust = {}): boolean {
+  if (typeof policy === 'function') return policy(operation) === true;
+  if (policy !== 'safe') return policy === 'always';
+  const { method, toolName, annotations } = operation;
+  if (method === undefined) return false;
+  if (REPLAY_SAFE_METHODS.has(method)) return true;
+  if (method !== 'tools/call' || toolName === undefined) return false;
+  if (trust.readOnlyTools?.includes(toolName) || trust.idempotentTools?.includes(toolName)) return true;
+  return trust.trustAnnotations === true && (annotations?.readOnlyHint === true || annotations?.idempotentHint === true);
+}

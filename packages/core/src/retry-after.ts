@@ -1,0 +1,76 @@
+/**
+ * A parsed `Retry-After` header: a delay, an absolute time, or a value that is neither
+ * (ignored by the decision, which then uses its own backoff).
+ */
+export type RetryAfter =
+  | { readonly kind: 'delay'; readonly ms: number }
+  | { readonly kind: 'date'; readonly epochMs: number }
+  | { readonly kind: 'invalid'; readonly raw: string };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const LONG_DAY = '(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const MONTH = `(${MONTHS.join('|')})`;
+const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
+// RFC 9110 §5.6.7: IMF-fixdate, and the two obsolete forms recipients must accept.
+const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
+const RFC850 = new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`);
+const ASCTIME = new RegExp(`^${DAY} ${MONTH} ( \\d|\\d{2}) ${TIME} (\\d{4})$`);
+const RAW_LIMIT = 64;
+
+function utc(year: number, month: string, day: string, h: string, m: string, s: string): number | undefined {
+  const monthIndex = MONTHS.indexOf(month);
+  const [d, hh, mm, ss] = [Number(day), Number(h), Number(m), Number(s)];
+  const ms = Date.UTC(year, monthIndex, d, hh, mm, ss);
+  const back = new Date(ms);
+  // Reject what Date.UTC would silently roll over: 31 Feb, 25:00, 61 seconds.
+  const exact = back.getUTCDate() === d && back.getUTCMonth() === monthIndex && hh < 24 && mm < 60 && ss < 61;
+  return exact ? ms : undefined;
+}
+
+function parseHttpDate(value: string): number | undefined {
+  let m = IMF_FIXDATE.exec(value);
+  if (m) return utc(Number(m[4]), m[3]!, m[2]!, m[5]!, m[6]!, m[7]!);
+  m = RFC850.exec(value);
+  if (m) {
+    const yy = Number(m[4]);
+    return utc(yy < 70 ? 2000 + yy : 1900 + yy, m[3]!, m[2]!, m[5]!, m[6]!, m[7]!);
+  }
+  m = ASCTIME.exec(value);
+  if (m) return utc(Number(m[7]), m[2]!, m[3]!.trim(), m[4]!, m[5]!, m[6]!);
+  return undefined;
+}
+
+/**
+ * Parses a `Retry-After` value (RFC 9110 §10.2.3): delta-seconds or an HTTP-date in any of
+ * its three forms. Anything else (negative, fractional, `NaN`, a lenient date) is `invalid`.
+ * A delay too large to represent is clamped to `Number.MAX_SAFE_INTEGER` ms, so it is still
+ * seen as too long rather than ignored. No clock is read: a date stays absolute.
+ *
+ * @example
+ * parseRetryAfter('2')                              // { kind: 'delay', ms: 2000 }
+ * parseRetryAfter('Wed, 21 Oct 2026 07:28:00 GMT') // { kind: 'date', epochMs: 1792567680000 }
+ * parseRetryAfter('-1')                             // { kind: 'invalid', raw: '-1' }
+ * parseRetryAfter(null)                             // undefined
+ */
+export function parseRetryAfter(value: string | null | undefined): RetryAfter | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (/^\d+$/.test(text)) return { kind: 'delay', ms: Math.min(Number(text) * 1000, Number.MAX_SAFE_INTEGER) };
+  const epochMs = parseHttpDate(text);
+  return epochMs === undefined ? { kind: 'invalid', raw: text.slice(0, RAW_LIMIT) } : { kind: 'date', epochMs };
+}
+
+/**
+ * The wait a parsed `Retry-After` asks for at `nowMs`: a date in the past asks for none;
+ * an invalid value asks for nothing (`undefined`).
+ *
+ * @example
+ * retryAfterMs({ kind: 'date', epochMs: 5_000 }, 1_000) // 4000
+ */
+export function retryAfterMs(retryAfter: RetryAfter | undefined, nowMs: number): number | undefined {
+  if (retryAfter?.kind === 'delay') return retryAfter.ms;
+  if (retryAfter?.kind === 'date') return Math.max(0, retryAfter.epochMs - nowMs);
+  return undefined;
+}

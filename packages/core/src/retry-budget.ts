@@ -1,0 +1,74 @@
+import { checkOption } from './check-option.ts';
+
+/**
+ * How many retries a whole client may make: at most `minPerWindow` plus `ratio` × calls in
+ * each window. It keeps a fleet of clients from multiplying the load on a server that is
+ * already failing. Values are immutable; each function returns a new state.
+ */
+export interface RetryBudget {
+  readonly ratio: number;
+  readonly minPerWindow: number;
+  readonly windowMs: number;
+}
+
+/** The calls and retries counted in the current window. */
+export interface RetryBudgetState {
+  readonly windowStartMs: number;
+  readonly calls: number;
+  readonly retries: number;
+}
+
+/** Retries may add 20% to the calls, plus 10 in every 10 s window. */
+export const DEFAULT_RETRY_BUDGET: RetryBudget = Object.freeze({ ratio: 0.2, minPerWindow: 10, windowMs: 10_000 });
+
+/**
+ * A checked budget (throws `INVALID_OPTION` on a negative or non-finite value).
+ *
+ * @example
+ * const budget = createRetryBudget({ ratio: 0.1 });
+ */
+export function createRetryBudget(overrides: Partial<RetryBudget> = {}): RetryBudget {
+  const b = { ...DEFAULT_RETRY_BUDGET, ...overrides };
+  checkOption(Number.isFinite(b.ratio) && b.ratio >= 0, 'retryBudget.ratio', 'a finite number >= 0');
+  checkOption(Number.isInteger(b.minPerWindow) && b.minPerWindow >= 0, 'retryBudget.minPerWindow', 'an integer >= 0');
+  checkOption(Number.isFinite(b.windowMs) && b.windowMs > 0, 'retryBudget.windowMs', 'a finite number > 0');
+  return Object.freeze(b);
+}
+
+function current(state: RetryBudgetState | undefined, budget: RetryBudget, nowMs: number): RetryBudgetState {
+  const fresh = !state || nowMs - state.windowStartMs >= budget.windowMs || nowMs < state.windowStartMs;
+  return fresh ? { windowStartMs: nowMs, calls: 0, retries: 0 } : state;
+}
+
+/**
+ * Counts one call (a first attempt) in the budget.
+ *
+ * @example
+ * let state = recordCall(undefined, DEFAULT_RETRY_BUDGET, now);
+ */
+export function recordCall(state: RetryBudgetState | undefined, budget: RetryBudget, nowMs: number): RetryBudgetState {
+  const s = current(state, budget, nowMs);
+  return { ...s, calls: s.calls + 1 };
+}
+
+/**
+ * Whether the budget has room for one more retry now. Asking counts nothing.
+ *
+ * @example
+ * const allowed = canRetry(state, DEFAULT_RETRY_BUDGET, now);
+ */
+export function canRetry(state: RetryBudgetState | undefined, budget: RetryBudget, nowMs: number): boolean {
+  const s = current(state, budget, nowMs);
+  return s.retries < budget.minPerWindow + budget.ratio * s.calls;
+}
+
+/**
+ * Counts one retry that is going ahead.
+ *
+ * @example
+ * if (action.type === 'retry') state = recordRetry(state, DEFAULT_RETRY_BUDGET, now);
+ */
+export function recordRetry(state: RetryBudgetState | undefined, budget: RetryBudget, nowMs: number): RetryBudgetState {
+  const s = current(state, budget, nowMs);
+  return { ...s, retries: s.retries + 1 };
+}

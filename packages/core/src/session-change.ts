@@ -1,0 +1,44 @@
+/** What a session negotiated: its revision and the server's capabilities. */
+export interface Negotiated {
+  readonly revision: string;
+  readonly capabilities?: unknown;
+}
+
+/** How a replacement session differs from the one it replaced. */
+export interface SessionChange {
+  readonly revision?: { readonly from: string; readonly to: string };
+  /** Top-level capability names added, removed or changed. */
+  readonly capabilities: readonly string[];
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * How a new session differs from the old one, or `undefined` when it negotiated the same
+ * revision and capabilities. A call replayed on a changed session could mean something else,
+ * so the engine reports the change and fails safe.
+ *
+ * @example
+ * sessionChange({ revision: '2025-11-25', capabilities: { tools: {} } },
+ *               { revision: '2025-06-18', capabilities: {} })
+ * // { revision: { from: '2025-11-25', to: '2025-06-18' }, capabilities: ['tools'] }
+ */
+export function sessionChange(before: Negotiated, after: Negotiated): SessionChange | undefined {
+  const [a, b] = [record(before.capabilities), record(after.capabilities)];
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  const capabilities = names.filter((name) => canonical(a[name]) !== canonical(b[name]));
+  const revisionChanged = before.revision !== after.revision;
+  if (!revisionChanged && capabilities.length === 0) return undefined;
+  return { ...(revisionChanged ? { revision: { from: before.revision, to: after.revision } } : {}), capabilities };
+}
