@@ -30,6 +30,17 @@ export const DEFAULT_BACKOFF: Backoff = Object.freeze({
 const nonNegative = (n: number) => Number.isFinite(n) && n >= 0;
 
 /**
+ * A random number forced into [0, 1): a broken source (NaN, negative, 7) cannot make a wait
+ * negative, NaN or longer than its bound.
+ *
+ * @example
+ * unitRandom(Number.NaN) // 0
+ */
+export function unitRandom(random: number): number {
+  return Number.isFinite(random) ? Math.min(Math.max(random, 0), 1 - Number.EPSILON) : 0;
+}
+
+/**
  * A backoff from defaults and overrides, checked: throws `INVALID_OPTION` on a negative,
  * non-finite or inconsistent value.
  *
@@ -57,7 +68,6 @@ export function createBackoff(overrides: Partial<Backoff> = {}): Backoff {
  */
 export function backoffDelay(backoff: Backoff, attempt: number, random: number): number {
   const base = Math.min(backoff.maxMs, backoff.initialMs * backoff.factor ** Math.max(0, attempt));
-  const r = Number.isFinite(random) ? Math.min(Math.max(random, 0), 1 - Number.EPSILON) : 0;
-  const jittered = backoff.jitter(base, r);
+  const jittered = backoff.jitter(base, unitRandom(random));
   return Math.round(Number.isFinite(jittered) ? Math.min(Math.max(jittered, 0), backoff.maxMs) : base);
 }

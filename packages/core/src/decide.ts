@@ -1,4 +1,4 @@
-import { backoffDelay, createBackoff, DEFAULT_BACKOFF, type Backoff } from './backoff.ts';
+import { backoffDelay, createBackoff, DEFAULT_BACKOFF, unitRandom, type Backoff } from './backoff.ts';
 import { checkOption } from './check-option.ts';
 import type { ErrorCode, ErrorInfo } from './errors.ts';
 import { isReplaySafe, type Operation, type ReplayPolicy, type ToolTrust } from './replay-safety.ts';
@@ -107,7 +107,7 @@ function later(input: DecisionInput, policy: RetryPolicy, type: 'retry' | 'reiss
   if (call.retries >= backoff.maxAttempts) return giveUp('RETRY_EXHAUSTED', { verdict: verdict.kind, attempts: call.retries });
   const delayMs = requested === undefined
     ? backoffDelay(backoff, call.retries, random)
-    : Math.round(requested * (1 + RETRY_AFTER_SPREAD * Math.min(Math.max(random, 0), 1)));
+    : Math.round(requested * (1 + RETRY_AFTER_SPREAD * unitRandom(random)));
   if (call.delayMs + delayMs > backoff.maxTotalDelayMs) {
     return giveUp('RETRY_EXHAUSTED', { verdict: verdict.kind, attempts: call.retries, delayMs: call.delayMs });
   }

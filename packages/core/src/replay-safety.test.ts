@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isReplaySafe } from './replay-safety.ts';
+
+describe('isReplaySafe', () => {
+  it('knows the read-only and idempotent methods', () => {
+    for (const method of ['ping', 'tools/list', 'resources/read', 'prompts/get', 'logging/setLevel', 'resources/subscribe']) {
+      expect(isReplaySafe({ method })).toBe(true);
+    }
+    for (const method of ['tools/call', 'sampling/createMessage', 'tasks/cancel', 'notifications/cancelled', 'made/up']) {
+      expect(isReplaySafe({ method })).toBe(false);
+    }
+  });
+
+  it('never replays a POSTed response', () => {
+    expect(isReplaySafe({})).toBe(false);
+  });
+
+  it('replays a tool only when the application vouches for it', () => {
+    const search = { method: 'tools/call', toolName: 'search', annotations: { readOnlyHint: true } };
+    expect(isReplaySafe(search)).toBe(false);
+    expect(isReplaySafe(search, 'safe', { readOnlyTools: ['search'] })).toBe(true);
+    expect(isReplaySafe(search, 'safe', { idempotentTools: ['search'] })).toBe(true);
+    expect(isReplaySafe(search, 'safe', { trustAnnotations: true })).toBe(true);
+    expect(isReplaySafe({ ...search, annotations: { idempotentHint: true } }, 'safe', { trustAnnotations: true })).toBe(true);
+    expect(isReplaySafe({ ...search, annotations: { destructiveHint: false } }, 'safe', { trustAnnotations: true })).toBe(false);
+    expect(isReplaySafe({ method: 'tools/call' }, 'safe', { readOnlyTools: ['search'] })).toBe(false);
+  });
+
+  it('follows the other policies', () => {
+    expect(isReplaySafe({ method: 'tools/call', toolName: 'pay' }, 'always')).toBe(true);
+    expect(isReplaySafe({ method: 'ping' }, 'never')).toBe(false);
+    expect(isReplaySafe({ method: 'tools/call', toolName: 'pay' }, (op) => op.toolName === 'pay')).toBe(true);
+    expect(isReplaySafe({ method: 'ping' }, () => 'yes' as unknown as boolean)).toBe(false);
+  });
+});
