@@ -60,14 +60,18 @@ export function createBackoff(overrides: Partial<Backoff> = {}): Backoff {
 
 /**
  * The delay before retry number `attempt` (0 for the first retry): `initialMs × factor^attempt`,
- * capped at `maxMs`, then jittered and kept within [0, maxMs]. A random number outside [0, 1)
- * is clamped into it.
+ * capped at `maxMs`, then jittered, rounded to whole ms and kept within [0, maxMs]. A random
+ * number outside [0, 1) is clamped into it.
  *
  * @example
  * backoffDelay(DEFAULT_BACKOFF, 2, 0.5) // 600: base 800, half fixed, half at random
  */
 export function backoffDelay(backoff: Backoff, attempt: number, random: number): number {
-  const base = Math.min(backoff.maxMs, backoff.initialMs * backoff.factor ** Math.max(0, attempt));
+  const grown = backoff.initialMs * backoff.factor ** Math.max(0, attempt);
+  // 0 × Infinity (a zero initial delay, a huge attempt) is NaN: that delay is 0.
+  const base = Number.isNaN(grown) ? 0 : Math.min(backoff.maxMs, grown);
   const jittered = backoff.jitter(base, unitRandom(random));
-  return Math.round(Number.isFinite(jittered) ? Math.min(Math.max(jittered, 0), backoff.maxMs) : base);
+  // Whole milliseconds, rounded before the clamp so that rounding cannot overshoot maxMs.
+  const ms = Math.round(Number.isFinite(jittered) ? jittered : base);
+  return Math.min(Math.max(ms, 0), Math.floor(backoff.maxMs));
 }

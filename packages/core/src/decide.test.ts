@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noJitter } from './backoff.ts';
-import { advance, createRetryPolicy, decide, FRESH_CALL, type DecisionInput } from './decide.ts';
+import { advance, createRetryPolicy, decide, DEFAULT_RETRY_POLICY, FRESH_CALL, type DecisionInput } from './decide.ts';
 import type { Verdict } from './verdict.ts';
 
 const policy = createRetryPolicy({
@@ -69,9 +69,20 @@ describe('decide: backing off on the same session', () => {
   });
 
   it('stops at the total delay budget', () => {
+    expect(at({ kind: 'rate-limited' }, { call: { ...FRESH_CALL, retries: 1, delayMs: 1_950 } }))
+      .toMatchObject({ type: 'give-up', error: { code: 'RETRY_EXHAUSTED', details: { attempts: 1 } } });
+  });
+
+  it('calls a Retry-After that no longer fits in the budget too long, not exhausted', () => {
     const retryAfter = { kind: 'delay', ms: 1_500 } as const;
     expect(at({ kind: 'rate-limited', retryAfter }, { call: { ...FRESH_CALL, retries: 1, delayMs: 1_000 } }))
-      .toMatchObject({ type: 'give-up', error: { code: 'RETRY_EXHAUSTED' } });
+      .toMatchObject({ type: 'give-up', error: { code: 'RETRY_AFTER_TOO_LONG', details: { retryAfterMs: 1_500, remainingMs: 1_000 } } });
+  });
+
+  it('honours by default any Retry-After it accepts', () => {
+    const retryAfter = { kind: 'delay', ms: DEFAULT_RETRY_POLICY.retryAfterCapMs } as const;
+    expect(decide({ ...base, policy: DEFAULT_RETRY_POLICY, verdict: { kind: 'rate-limited', retryAfter }, random: 0.999 }))
+      .toMatchObject({ type: 'retry' });
   });
 
   it('asks the retry budget last', () => {

@@ -17,9 +17,12 @@ export interface RetryPolicy {
   readonly tools: ToolTrust;
 }
 
-/** Backoff defaults, `Retry-After` honoured up to 60 s, 3 resumptions, replay only when safe. */
+/**
+ * Backoff defaults (30 s of waiting per call, inside the SDK's 60 s request timeout),
+ * `Retry-After` honoured up to 20 s, 3 resumptions, replay only when safe.
+ */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
-  backoff: DEFAULT_BACKOFF, retryAfterCapMs: 60_000, maxResumes: 3, replay: 'safe', tools: {},
+  backoff: DEFAULT_BACKOFF, retryAfterCapMs: 20_000, maxResumes: 3, replay: 'safe', tools: {},
 });
 
 /**
@@ -107,9 +110,13 @@ function later(input: DecisionInput, policy: RetryPolicy, type: 'retry' | 'reiss
   if (call.retries >= backoff.maxAttempts) return giveUp('RETRY_EXHAUSTED', { verdict: verdict.kind, attempts: call.retries });
   const delayMs = requested === undefined
     ? backoffDelay(backoff, call.retries, random)
-    : Math.round(requested * (1 + RETRY_AFTER_SPREAD * unitRandom(random)));
+    : requested + Math.floor(requested * RETRY_AFTER_SPREAD * unitRandom(random));
   if (call.delayMs + delayMs > backoff.maxTotalDelayMs) {
-    return giveUp('RETRY_EXHAUSTED', { verdict: verdict.kind, attempts: call.retries, delayMs: call.delayMs });
+    // The server's own wait does not fit in what this call may still wait: that is the
+    // server asking too much, not the retries running out.
+    return requested === undefined
+      ? giveUp('RETRY_EXHAUSTED', { verdict: verdict.kind, attempts: call.retries, delayMs: call.delayMs })
+      : giveUp('RETRY_AFTER_TOO_LONG', { verdict: verdict.kind, retryAfterMs: requested, remainingMs: backoff.maxTotalDelayMs - call.delayMs });
   }
   if (input.retryBudgetAllows === false) return giveUp('RETRY_BUDGET_EXHAUSTED', { verdict: verdict.kind });
   return { type, delayMs, attempt: call.retries + 1 };

@@ -38,7 +38,7 @@ describe('diagnoseLoss', () => {
   });
 
   it('says unknown without a usable uptime', () => {
-    for (const serverUptimeSeconds of [undefined, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+    for (const serverUptimeSeconds of [undefined, -1, Number.NaN, Number.POSITIVE_INFINITY, 1e308, 4e9]) {
       const facts1 = facts(serverUptimeSeconds === undefined ? {} : { serverUptimeSeconds });
       expect(diagnoseLoss(facts1)).toMatchObject({ cause: 'unknown', suspectedServerBug: false });
     }

@@ -8,7 +8,8 @@
  */
 export type LossCause = 'server-restarted' | 'idle-expired' | 'evicted-while-idle' | 'evicted-while-busy' | 'unknown';
 
-/** What is known when a session is found gone. Times are in ms on one clock. */
+/** What is known when a session is found gone. Times are in ms on one clock. An uptime that is
+ * negative, not a number or over a century is unusable: the cause is then `unknown`. */
 export interface LossFacts {
   readonly sessionStartedAtMs: number;
   /** The end of the last exchange before the failing one. */
@@ -33,6 +34,8 @@ export interface Diagnosis {
 }
 
 const DEFAULT_BUSY_WINDOW_MS = 60_000;
+/** A century: an uptime beyond it is garbage, not a figure to reason from. */
+const MAX_PLAUSIBLE_UPTIME_SECONDS = 100 * 365.25 * 86_400;
 /** Uptime comes in whole seconds, floored or rounded: closer than this is too close to call. */
 const UPTIME_GRANULARITY_MS = 1_000;
 
@@ -54,7 +57,7 @@ export function diagnoseLoss(facts: LossFacts): Diagnosis {
   const figures = { sessionAgeMs, idleMs, ...(uptime === undefined ? {} : { serverUptimeSeconds: uptime }) };
   const result = (cause: LossCause): Diagnosis => ({ cause, suspectedServerBug: cause === 'evicted-while-busy', ...figures });
 
-  if (uptime === undefined || !Number.isFinite(uptime) || uptime < 0) return result('unknown');
+  if (uptime === undefined || !(uptime >= 0 && uptime <= MAX_PLAUSIBLE_UPTIME_SECONDS)) return result('unknown');
   const uptimeMs = uptime * 1000;
   if (uptimeMs + UPTIME_GRANULARITY_MS <= sessionAgeMs) return result('server-restarted');
   if (uptimeMs - UPTIME_GRANULARITY_MS < sessionAgeMs) return result('unknown');

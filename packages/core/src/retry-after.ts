@@ -33,6 +33,8 @@ function parseHttpDate(value: string): number | undefined {
   if (m) return utc(Number(m[4]), m[3]!, m[2]!, m[5]!, m[6]!, m[7]!);
   m = RFC850.exec(value);
   if (m) {
+    // RFC 9110 reads a two-digit year against today's date; with no clock here, 00–69 are
+    // 20xx and 70–99 are 19xx. Any reading of such a date is bounded by the cap anyway.
     const yy = Number(m[4]);
     return utc(yy < 70 ? 2000 + yy : 1900 + yy, m[3]!, m[2]!, m[5]!, m[6]!, m[7]!);
   }

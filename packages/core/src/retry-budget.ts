@@ -59,7 +59,7 @@ export function recordCall(state: RetryBudgetState | undefined, budget: RetryBud
  */
 export function canRetry(state: RetryBudgetState | undefined, budget: RetryBudget, nowMs: number): boolean {
   const s = current(state, budget, nowMs);
-  return s.retries < budget.minPerWindow + budget.ratio * s.calls;
+  return s.retries + 1 <= budget.minPerWindow + budget.ratio * s.calls;
 }
 
 /**

@@ -38,3 +38,10 @@ describe('isSessionful', () => {
     expect(isSessionful('2030-01-01')).toBe(false);
   });
 });
+
+describe('revisionTraits: sloppy input', () => {
+  it('ignores surrounding white space, and names the default for an empty value', () => {
+    expect(revisionTraits(' 2026-07-28 ')).toMatchObject({ revision: '2026-07-28', sessions: false, known: true });
+    expect(revisionTraits('')).toMatchObject({ revision: DEFAULT_REVISION, known: false });
+  });
+});

@@ -58,19 +58,21 @@ const DATED = /^(\d{4})-(\d{2})-(\d{2})$/;
 /**
  * Traits of a protocol revision. An unknown dated revision is placed by era
  * (before 2025-03-26: pre-streamable; from 2026-07-28: modern; between: sessionful, with the
- * traits of the newest sessionful revision) and flagged `known: false`. A missing or
- * malformed revision gets the traits of {@link DEFAULT_REVISION}, also flagged.
+ * traits of the newest sessionful revision) and flagged `known: false`. Surrounding white
+ * space is ignored. A missing or malformed revision gets the traits of
+ * {@link DEFAULT_REVISION} (what a server assumes without the header), also flagged.
  *
  * @example
  * revisionTraits('2025-11-25').sessions // true
  * revisionTraits('2026-07-28').sessions // false
  * revisionTraits('2027-01-01')          // { era: 'modern', known: false, ... }
  */
-export function revisionTraits(revision: string | undefined): RevisionTraits {
+export function revisionTraits(raw: string | undefined): RevisionTraits {
+  const revision = raw?.trim();
   const known = revision === undefined ? undefined : TABLE[revision];
   if (known && revision !== undefined) return { revision, known: true, ...known };
   if (revision === undefined || !DATED.test(revision)) {
-    return { revision: revision ?? DEFAULT_REVISION, ...TABLE[DEFAULT_REVISION]!, known: false };
+    return { revision: revision || DEFAULT_REVISION, ...TABLE[DEFAULT_REVISION]!, known: false };
   }
   const traits =
     revision < '2025-03-26' ? PRE_STREAMABLE : revision >= '2026-07-28' ? MODERN : TABLE['2025-11-25']!;
