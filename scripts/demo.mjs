@@ -48,7 +48,7 @@ scene('5. A proxy\'s 502: on a payment (not safe to repeat), then on a search th
 const badGateway = { kind: 'http', status: 502, body: '<html>Bad Gateway</html>', ...legacy };
 step(badGateway, { operation: { method: 'tools/call', toolName: 'pay' } });
 step(badGateway, { using: createRetryPolicy({ backoff: { jitter: noJitter }, tools: { readOnlyTools: ['search'] } }) });
-say('→ the payment fails at once with OUTCOME_UNKNOWN; the trusted read-only search is retried on the same session.');
+say('→ the payment fails at once with OUTCOME_UNKNOWN; the trusted read-only search is sent again under a new id.');
 
 scene('6. 2026-07-28 has no sessions: a 404 is "method not found", never a loss');
 step({ kind: 'http', status: 404, body: '{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"Method not found"}}',

@@ -1,5 +1,6 @@
 import {
-  adoptSession, diagnoseLoss, isIdleBeyond, markDead, needsReinitialize, NO_SESSION, normalizeTrace, redactSessionId,
+  abandonReinitialize, adoptSession, beginReinitialize, diagnoseLoss, isIdleBeyond, markDead, NO_SESSION, normalizeTrace,
+  recoveryStep, redactSessionId,
   sessionChange, sessionIdToSend, touch, type LossFacts, type Negotiated, type ResilienceEvent, type SessionTracker,
 } from '@mcp-resilience/core';
 import type { Checker } from './check-decisions.ts';
@@ -15,7 +16,9 @@ const diagnose: Checker = (input, where) => {
   return diagnoseLoss(input as unknown as LossFacts);
 };
 
-const TRACKER_OPS = ['adopt', 'markDead', 'touch', 'sessionIdToSend', 'needsReinitialize', 'isIdleBeyond'] as const;
+const TRACKER_OPS = [
+  'adopt', 'markDead', 'touch', 'sessionIdToSend', 'recoveryStep', 'beginReinitialize', 'abandonReinitialize', 'isIdleBeyond',
+] as const;
 
 function trackerStep(tracker: SessionTracker, step: Record<string, unknown>, where: string): [SessionTracker, unknown] {
   const op = oneOf(step, 'op', TRACKER_OPS, where);
@@ -42,9 +45,15 @@ function trackerStep(tracker: SessionTracker, step: Record<string, unknown>, whe
     case 'sessionIdToSend':
       onlyKeys(step, ['op'], where);
       return [tracker, { sessionIdToSend: sessionIdToSend(tracker) ?? null }];
-    case 'needsReinitialize':
+    case 'recoveryStep':
       onlyKeys(step, ['op', 'failedOrdinal'], where);
-      return [tracker, { needsReinitialize: needsReinitialize(tracker, need(step, 'failedOrdinal', 'number', where)) }];
+      return [tracker, { recoveryStep: recoveryStep(tracker, need(step, 'failedOrdinal', 'number', where)) }];
+    case 'beginReinitialize':
+    case 'abandonReinitialize': {
+      onlyKeys(step, ['op'], where);
+      const next = op === 'beginReinitialize' ? beginReinitialize(tracker) : abandonReinitialize(tracker);
+      return [next, { reinitializing: next.reinitializing }];
+    }
     case 'isIdleBeyond': {
       onlyKeys(step, ['op', 'nowMs', 'idleBudgetMs'], where);
       const idle = isIdleBeyond(tracker, need(step, 'nowMs', 'number', where), need(step, 'idleBudgetMs', 'number', where));

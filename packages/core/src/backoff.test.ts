@@ -30,6 +30,10 @@ describe('backoffDelay', () => {
 });
 
 describe('createBackoff', () => {
+  it('keeps the default for an option given as undefined', () => {
+    expect(createBackoff({ initialMs: undefined } as unknown as Partial<typeof DEFAULT_BACKOFF>).initialMs).toBe(DEFAULT_BACKOFF.initialMs);
+  });
+
   it('is frozen', () => {
     expect(Object.isFrozen(createBackoff())).toBe(true);
   });

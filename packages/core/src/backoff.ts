@@ -1,4 +1,4 @@
-import { checkOption } from './check-option.ts';
+import { checkOption, definedOnly } from './check-option.ts';
 
 /** Spreads a delay: takes the computed delay and a random number in [0, 1). */
 export type Jitter = (delayMs: number, random: number) => number;
@@ -48,7 +48,7 @@ export function unitRandom(random: number): number {
  * const backoff = createBackoff({ initialMs: 100, jitter: fullJitter });
  */
 export function createBackoff(overrides: Partial<Backoff> = {}): Backoff {
-  const b = { ...DEFAULT_BACKOFF, ...overrides };
+  const b = { ...DEFAULT_BACKOFF, ...definedOnly(overrides) };
   checkOption(nonNegative(b.initialMs), 'backoff.initialMs', 'a finite number >= 0');
   checkOption(nonNegative(b.maxMs) && b.maxMs >= b.initialMs, 'backoff.maxMs', 'a finite number >= initialMs');
   checkOption(Number.isFinite(b.factor) && b.factor >= 1, 'backoff.factor', 'a finite number >= 1');

@@ -73,6 +73,10 @@ describe('classify: HTTP', () => {
     expect(classify(http(200, undefined, { contentType: 'Application/JSON; charset=utf-8' }))).toEqual({ kind: 'success' });
     expect(classify(http(200, undefined, { contentType: 'text/event-stream' }))).toEqual({ kind: 'success' });
     expect(classify(http(202))).toEqual({ kind: 'success' });
+    // Express's res.sendStatus(202) body, a 204, and a DELETE's reply carry no message: any content type will do.
+    expect(classify(http(202, 'Accepted', { contentType: 'text/plain; charset=utf-8' }))).toEqual({ kind: 'success' });
+    expect(classify(http(204, undefined, { contentType: 'text/html' }))).toEqual({ kind: 'success' });
+    expect(classify(http(200, 'OK', { contentType: 'text/plain', httpMethod: 'DELETE' }))).toEqual({ kind: 'success' });
   });
 });
 

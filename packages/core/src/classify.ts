@@ -33,8 +33,12 @@ function sessionGone(dialect: SessionGoneDialect, rpc: RpcError | undefined): Ve
 function classifyHttp(o: Http, traits: RevisionTraits, sessionLogic: boolean, dialects?: readonly SessionGoneDialect[]): Verdict {
   const { status } = o;
   if (status >= 200 && status < 300) {
+    // Only a POST or GET answered 200 carries messages; 202, 204 and DELETE replies carry none.
+    const carriesMessages = status === 200 && o.httpMethod !== 'DELETE';
     const mediaType = o.contentType?.split(';')[0]?.trim().toLowerCase();
-    return mediaType && !WIRE_MEDIA_TYPES.includes(mediaType) ? { kind: 'malformed', contentType: mediaType } : { kind: 'success' };
+    return carriesMessages && mediaType && !WIRE_MEDIA_TYPES.includes(mediaType)
+      ? { kind: 'malformed', contentType: mediaType }
+      : { kind: 'success' };
   }
   const rpc = readRpcError(o.body);
   if (sessionLogic) {

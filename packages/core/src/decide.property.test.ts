@@ -7,7 +7,7 @@ import { retryAfterMs } from './retry-after.ts';
 import { isSessionful } from './revisions.ts';
 import {
   anyRevisionArb, brokenStreamArb, callRunArb, callStateArb, nowMsArb, operationArb, policyArb, requestOperationArb,
-  retryAfterArb, runCall, saneRandomArb, serverErrorArb, sessionfulRevisionArb, sessionGoneArb, sessionlessRevisionArb,
+  randomArb, retryAfterArb, runCall, saneRandomArb, serverErrorArb, sessionfulRevisionArb, sessionGoneArb, sessionlessRevisionArb,
   verdictArb,
 } from './test-support/arbitraries.ts';
 import type { Verdict } from './verdict.ts';
@@ -291,7 +291,10 @@ describe('decide: unknown outcome repeated only if safe (invariant 5)', () => {
   it('a replay-safe request whose outcome is unknown is reissued when budgets allow', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<Verdict>({ kind: 'outcome-unknown', reason: 'connection-broken' }, { kind: 'outcome-unknown', reason: 'timeout' }, { kind: 'broken-stream', resumable: false }),
+        fc.constantFrom<Verdict>(
+          { kind: 'outcome-unknown', reason: 'connection-broken' }, { kind: 'broken-stream', resumable: false },
+          { kind: 'server-error', status: 502, retryable: true },
+        ),
         fc.constantFrom('tools/list', 'resources/read', 'ping'), anyRevisionArb, nowMsArb, saneRandomArb,
         (verdict, method, revision, nowMs, random) => {
           const policy = createRetryPolicy({ backoff: { maxAttempts: 3, maxTotalDelayMs: 1_000_000 } });
@@ -299,6 +302,16 @@ describe('decide: unknown outcome repeated only if safe (invariant 5)', () => {
           expect(action.type).toBe('reissue');
         },
       ),
+    );
+  });
+
+  it('a request past the caller\'s own deadline is never sent again, however safe', () => {
+    fc.assert(
+      fc.property(callStateArb, policyArb, operationArb, anyRevisionArb, nowMsArb, randomArb, (call, policy, operation, revision, nowMs, random) => {
+        const verdict: Verdict = { kind: 'outcome-unknown', reason: 'timeout' };
+        const action = decide({ verdict, call, operation, policy: { ...policy, replay: 'always' }, nowMs, random, ...withRevision(revision) });
+        expect(action).toMatchObject({ type: 'give-up', error: { code: 'OUTCOME_UNKNOWN' } });
+      }),
     );
   });
 });

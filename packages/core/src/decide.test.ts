@@ -64,6 +64,10 @@ describe('decide: backing off on the same session', () => {
       .toMatchObject({ type: 'give-up', error: { code: 'RETRY_AFTER_TOO_LONG', details: { retryAfterMs: 86_400_000, capMs: 5_000 } } });
   });
 
+  it('ignores a date Retry-After read against a broken clock', () => {
+    expect(at({ kind: 'rate-limited', retryAfter: { kind: 'date', epochMs: 5_000 } }, { nowMs: Number.NaN })).toEqual({ type: 'retry', delayMs: 100, attempt: 1 });
+  });
+
   it('ignores an invalid Retry-After', () => {
     expect(at({ kind: 'rate-limited', retryAfter: { kind: 'invalid', raw: '-1' } })).toEqual({ type: 'retry', delayMs: 100, attempt: 1 });
   });
@@ -95,9 +99,9 @@ describe('decide: backing off on the same session', () => {
 });
 
 describe('decide: unknown outcomes', () => {
-  it('retries a 502 only when safe', () => {
+  it('re-issues a 502 under a new id only when safe (it may still be running under the old one)', () => {
     const v: Verdict = { kind: 'server-error', status: 502, retryable: true };
-    expect(at(v)).toEqual({ type: 'retry', delayMs: 100, attempt: 1 });
+    expect(at(v)).toEqual({ type: 'reissue', delayMs: 100, attempt: 1 });
     expect(at(v, { operation: PAY })).toMatchObject({ type: 'give-up', error: { code: 'OUTCOME_UNKNOWN' }, sessionDead: false });
     expect(at({ kind: 'server-error', status: 501, retryable: false })).toEqual({ type: 'deliver' });
   });
@@ -107,6 +111,16 @@ describe('decide: unknown outcomes', () => {
     expect(at(v)).toEqual({ type: 'reissue', delayMs: 100, attempt: 1 });
     expect(at(v, { operation: PAY })).toMatchObject({ error: { code: 'OUTCOME_UNKNOWN' } });
     expect(at(v, { operation: PAY, policy: { ...policy, tools: { idempotentTools: ['pay'] } } })).toMatchObject({ type: 'reissue' });
+  });
+
+  it('never repeats a call past the caller\'s own deadline', () => {
+    expect(at({ kind: 'outcome-unknown', reason: 'timeout' }, { policy: { ...policy, replay: 'always' } }))
+      .toMatchObject({ type: 'give-up', error: { code: 'OUTCOME_UNKNOWN', details: { reason: 'timeout' } } });
+  });
+
+  it('keeps a Retry-After that fits the budget, trimming only its spread', () => {
+    const retryAfter = { kind: 'delay', ms: 1_900 } as const;
+    expect(at({ kind: 'rate-limited', retryAfter }, { random: 0.99 })).toEqual({ type: 'retry', delayMs: 2_000, attempt: 1 });
   });
 });
 
@@ -123,8 +137,9 @@ describe('decide: broken streams', () => {
     expect(at(resumable, { call, operation: PAY })).toMatchObject({ error: { code: 'OUTCOME_UNKNOWN' } });
   });
 
-  it('refuses a server retry above the cap', () => {
-    expect(at({ ...resumable, retryMs: 60_000 })).toMatchObject({ error: { code: 'RETRY_AFTER_TOO_LONG' } });
+  it('does not wait for a server retry above the cap: re-issues if safe, else OUTCOME_UNKNOWN', () => {
+    expect(at({ ...resumable, retryMs: 60_000 })).toEqual({ type: 'reissue', delayMs: 100, attempt: 1 });
+    expect(at({ ...resumable, retryMs: 60_000 }, { operation: PAY })).toMatchObject({ error: { code: 'OUTCOME_UNKNOWN' } });
   });
 
   it('never resumes on 2026-07-28', () => {

@@ -1,5 +1,5 @@
 import { backoffDelay, createBackoff, DEFAULT_BACKOFF, unitRandom, type Backoff } from './backoff.ts';
-import { checkOption } from './check-option.ts';
+import { checkOption, definedOnly } from './check-option.ts';
 import type { ErrorCode, ErrorInfo } from './errors.ts';
 import { isReplaySafe, type Operation, type ReplayPolicy, type ToolTrust } from './replay-safety.ts';
 import { retryAfterMs, type RetryAfter } from './retry-after.ts';
@@ -34,7 +34,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
 export function createRetryPolicy(
   overrides: Partial<Omit<RetryPolicy, 'backoff'>> & { readonly backoff?: Partial<Backoff> } = {},
 ): RetryPolicy {
-  const policy = { ...DEFAULT_RETRY_POLICY, ...overrides, backoff: createBackoff(overrides.backoff) };
+  const policy = { ...DEFAULT_RETRY_POLICY, ...definedOnly(overrides), backoff: createBackoff(overrides.backoff) };
   checkOption(Number.isFinite(policy.retryAfterCapMs) && policy.retryAfterCapMs >= 0, 'retryAfterCapMs', 'a finite number >= 0');
   checkOption(Number.isInteger(policy.maxResumes) && policy.maxResumes >= 0, 'maxResumes', 'an integer >= 0');
   return Object.freeze(policy);
@@ -58,7 +58,7 @@ export const FRESH_CALL: CallState = Object.freeze({ replays: 0, retries: 0, res
  * What to do next with a call:
  * - `deliver`: hand the response (success or final error) to the caller untouched.
  * - `reinitialize-and-replay`: the session is dead; open a new one, then send the request again.
- * - `retry`: send the same request on the same session after `delayMs`.
+ * - `retry`: send the same request on the same session after `delayMs` (the server did not process it).
  * - `resume`: continue the broken stream with GET + `Last-Event-ID` after `delayMs`.
  * - `reissue`: send the request again as a new request (a new JSON-RPC id) after `delayMs`.
  * - `give-up`: fail the call with `error`; `sessionDead` says the session must not be used again.
@@ -108,15 +108,15 @@ function later(input: DecisionInput, policy: RetryPolicy, type: 'retry' | 'reiss
     return giveUp('RETRY_AFTER_TOO_LONG', { verdict: verdict.kind, retryAfterMs: requested, capMs: policy.retryAfterCapMs });
   }
   if (call.retries >= backoff.maxAttempts) return giveUp('RETRY_EXHAUSTED', { verdict: verdict.kind, attempts: call.retries });
-  const delayMs = requested === undefined
-    ? backoffDelay(backoff, call.retries, random)
-    : requested + Math.floor(requested * RETRY_AFTER_SPREAD * unitRandom(random));
-  if (call.delayMs + delayMs > backoff.maxTotalDelayMs) {
-    // The server's own wait does not fit in what this call may still wait: that is the
-    // server asking too much, not the retries running out.
-    return requested === undefined
-      ? giveUp('RETRY_EXHAUSTED', { verdict: verdict.kind, attempts: call.retries, delayMs: call.delayMs })
-      : giveUp('RETRY_AFTER_TOO_LONG', { verdict: verdict.kind, retryAfterMs: requested, remainingMs: backoff.maxTotalDelayMs - call.delayMs });
+  const remainingMs = backoff.maxTotalDelayMs - call.delayMs;
+  let delayMs: number;
+  if (requested === undefined) {
+    delayMs = backoffDelay(backoff, call.retries, random);
+    if (delayMs > remainingMs) return giveUp('RETRY_EXHAUSTED', { verdict: verdict.kind, attempts: call.retries, delayMs: call.delayMs });
+  } else {
+    // The server's own wait must fit in what the call may still wait; the spread only fills what is left.
+    if (requested > remainingMs) return giveUp('RETRY_AFTER_TOO_LONG', { verdict: verdict.kind, retryAfterMs: requested, remainingMs });
+    delayMs = Math.min(requested + Math.floor(requested * RETRY_AFTER_SPREAD * unitRandom(random)), remainingMs);
   }
   if (input.retryBudgetAllows === false) return giveUp('RETRY_BUDGET_EXHAUSTED', { verdict: verdict.kind });
   return { type, delayMs, attempt: call.retries + 1 };
@@ -126,8 +126,9 @@ function later(input: DecisionInput, policy: RetryPolicy, type: 'retry' | 'reiss
  * Decides what to do with a classified request. The invariants of the design hold here:
  * one replay per call after a session loss, and a second loss is `SESSION_LOST`; 429/503/5xx
  * retried on the same session within attempts, total delay and the `Retry-After` cap;
- * other 4xx delivered untouched; a request with an unknown outcome sent again only when the
- * replay policy says it is safe; no session logic on a revision without sessions.
+ * other 4xx delivered untouched; a request with an unknown outcome (5xx, a broken connection
+ * or stream) sent again, under a new id, only when the replay policy says it is safe, and
+ * never after the caller's own timeout; no session logic on a revision without sessions.
  *
  * @example
  * decide({ verdict: { kind: 'rate-limited', retryAfter: { kind: 'delay', ms: 1000 } },
@@ -154,21 +155,23 @@ export function decide(input: DecisionInput): Action {
       return later(input, policy, 'retry');
     case 'server-error':
       if (!verdict.retryable) return { type: 'deliver' };
-      return safe() ? later(input, policy, 'retry', verdict.retryAfter) : giveUp('OUTCOME_UNKNOWN', { status: verdict.status });
+      // It may have run, and may still be running under its id: a safe call goes again under a new id.
+      return safe() ? later(input, policy, 'reissue', verdict.retryAfter) : giveUp('OUTCOME_UNKNOWN', { status: verdict.status });
     case 'broken-stream': {
-      if (verdict.resumable && verdict.lastEventId !== undefined && traits.resumable && call.resumes < policy.maxResumes) {
-        const { retryMs } = verdict;
-        if (retryMs !== undefined && retryMs > policy.retryAfterCapMs) {
-          return giveUp('RETRY_AFTER_TOO_LONG', { verdict: verdict.kind, retryAfterMs: retryMs, capMs: policy.retryAfterCapMs });
-        }
-        const delayMs = retryMs ?? backoffDelay(policy.backoff, call.resumes, input.random);
-        if (call.delayMs + delayMs <= policy.backoff.maxTotalDelayMs) {
-          return { type: 'resume', lastEventId: verdict.lastEventId, delayMs, attempt: call.resumes + 1 };
-        }
+      const { retryMs, lastEventId } = verdict;
+      const canResume = verdict.resumable && lastEventId !== undefined && traits.resumable && call.resumes < policy.maxResumes;
+      // A server `retry` above the cap is not waited for: the call goes on as if the stream could not resume.
+      const delayMs = retryMs !== undefined && retryMs > policy.retryAfterCapMs
+        ? undefined
+        : (retryMs ?? backoffDelay(policy.backoff, call.resumes, input.random));
+      if (canResume && delayMs !== undefined && call.delayMs + delayMs <= policy.backoff.maxTotalDelayMs) {
+        return { type: 'resume', lastEventId, delayMs, attempt: call.resumes + 1 };
       }
       return safe() ? later(input, policy, 'reissue') : giveUp('OUTCOME_UNKNOWN', { verdict: verdict.kind });
     }
     case 'outcome-unknown':
+      // After the caller's own deadline nobody waits for an answer: it is never sent again.
+      if (verdict.reason === 'timeout') return giveUp('OUTCOME_UNKNOWN', { reason: verdict.reason });
       return safe() ? later(input, policy, 'reissue') : giveUp('OUTCOME_UNKNOWN', { reason: verdict.reason });
     case 'malformed':
       return giveUp('MALFORMED_RESPONSE', { contentType: verdict.contentType });

@@ -70,7 +70,7 @@ export function normalizeTrace(events: readonly ResilienceEvent[]): NormalizedEv
  * with a server's own logs without carrying the id itself (32-bit FNV-1a).
  *
  * @example
- * redactSessionId('9f1c…') // 'sid-1a2b3c4d'
+ * redactSessionId('3f2a9c1e-7b4d-4e8f-9a01-5c6d7e8f9a0b') // 'sid-b38c730e'
  */
 export function redactSessionId(id: string): string {
   let hash = 0x811c9dc5;

@@ -4,8 +4,9 @@ export interface RequestFacts {
   readonly revision?: string;
   /** Whether the request carried an `Mcp-Session-Id`. */
   readonly sessionIdSent: boolean;
+  /** Read by the classifier: a DELETE's reply carries no message, so its content type is free. */
   readonly httpMethod?: 'POST' | 'GET' | 'DELETE';
-  /** The JSON-RPC method; absent for a POSTed response or notification batch. */
+  /** The JSON-RPC method, for the caller's records; decisions take it from the `Operation`. */
   readonly rpcMethod?: string;
 }
 

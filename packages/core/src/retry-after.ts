@@ -66,13 +66,15 @@ export function parseRetryAfter(value: string | null | undefined): RetryAfter | 
 
 /**
  * The wait a parsed `Retry-After` asks for at `nowMs`: a date in the past asks for none;
- * an invalid value asks for nothing (`undefined`).
+ * an invalid value (or a date read against a clock that is not a number) asks for nothing
+ * (`undefined`).
  *
  * @example
  * retryAfterMs({ kind: 'date', epochMs: 5_000 }, 1_000) // 4000
  */
 export function retryAfterMs(retryAfter: RetryAfter | undefined, nowMs: number): number | undefined {
   if (retryAfter?.kind === 'delay') return retryAfter.ms;
-  if (retryAfter?.kind === 'date') return Math.max(0, retryAfter.epochMs - nowMs);
-  return undefined;
+  if (retryAfter?.kind !== 'date') return undefined;
+  const ms = retryAfter.epochMs - nowMs;
+  return Number.isNaN(ms) ? undefined : Math.min(Math.max(ms, 0), Number.MAX_SAFE_INTEGER);
 }

@@ -1,4 +1,4 @@
-import { checkOption } from './check-option.ts';
+import { checkOption, definedOnly } from './check-option.ts';
 
 /**
  * How many retries a whole client may make: at most `minPerWindow` plus `ratio` × calls in
@@ -28,7 +28,7 @@ export const DEFAULT_RETRY_BUDGET: RetryBudget = Object.freeze({ ratio: 0.2, min
  * const budget = createRetryBudget({ ratio: 0.1 });
  */
 export function createRetryBudget(overrides: Partial<RetryBudget> = {}): RetryBudget {
-  const b = { ...DEFAULT_RETRY_BUDGET, ...overrides };
+  const b = { ...DEFAULT_RETRY_BUDGET, ...definedOnly(overrides) };
   checkOption(Number.isFinite(b.ratio) && b.ratio >= 0, 'retryBudget.ratio', 'a finite number >= 0');
   checkOption(Number.isInteger(b.minPerWindow) && b.minPerWindow >= 0, 'retryBudget.minPerWindow', 'an integer >= 0');
   checkOption(Number.isFinite(b.windowMs) && b.windowMs > 0, 'retryBudget.windowMs', 'a finite number > 0');

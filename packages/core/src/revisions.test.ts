@@ -44,4 +44,10 @@ describe('revisionTraits: sloppy input', () => {
     expect(revisionTraits(' 2026-07-28 ')).toMatchObject({ revision: '2026-07-28', sessions: false, known: true });
     expect(revisionTraits('')).toMatchObject({ revision: DEFAULT_REVISION, known: false });
   });
+
+  it('knows no revision named after an Object.prototype member', () => {
+    for (const name of ['toString', '__proto__', 'constructor', 'hasOwnProperty']) {
+      expect(revisionTraits(name)).toMatchObject({ revision: name, era: 'sessionful', sessions: true, known: false });
+    }
+  });
 });

@@ -69,7 +69,7 @@ const DATED = /^(\d{4})-(\d{2})-(\d{2})$/;
  */
 export function revisionTraits(raw: string | undefined): RevisionTraits {
   const revision = raw?.trim();
-  const known = revision === undefined ? undefined : TABLE[revision];
+  const known = revision !== undefined && Object.hasOwn(TABLE, revision) ? TABLE[revision] : undefined;
   if (known && revision !== undefined) return { revision, known: true, ...known };
   if (revision === undefined || !DATED.test(revision)) {
     return { revision: revision || DEFAULT_REVISION, ...TABLE[DEFAULT_REVISION]!, known: false };

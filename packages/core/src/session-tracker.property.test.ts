@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  adoptSession, markDead, needsReinitialize, NO_SESSION, sessionIdToSend, touch, type SessionTracker,
+  adoptSession, beginReinitialize, markDead, NO_SESSION, recoveryStep, sessionIdToSend, touch, type SessionTracker,
 } from './session-tracker.ts';
 
 type Op =
@@ -63,7 +63,7 @@ describe('session tracker: a dead session id is never sent again (invariant 2)',
 });
 
 describe('session tracker: concurrent calls share one re-initialization (invariant 3)', () => {
-  it('once a newer session is adopted, no caller that failed on an older one needs to re-initialize', () => {
+  it('one caller starts the re-initialization, the others wait for it, and later ones replay on the new session', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 50 }).chain((n) =>
@@ -85,39 +85,27 @@ describe('session tracker: concurrent calls share one re-initialization (invaria
             tracker = i < previousSessions ? markDead(r.tracker, r.tracker.current!.ordinal) : r.tracker;
           }
           const failedOrdinal = tracker.current!.ordinal;
-          let reinitInProgress = false;
-          let reinitsStarted = 0;
-          let joinedInFlight = 0;
-          let completed = false;
+          const steps: string[] = [];
           for (const [position, call] of calls.entries()) {
             // The first to observe the loss failed on the current session; others may have failed on an older one.
             const older = position > 0 && olderFailures[call] === true && failedOrdinal > 1;
             const ordinal = older ? failedOrdinal - 1 : failedOrdinal;
-            tracker = markDead(tracker, ordinal); // the engine declares the session it failed on dead
-            const needs = needsReinitialize(tracker, ordinal);
-            if (completed) {
-              // The pure part: the new session is seen by every late caller, and a late markDead did not kill it.
-              expect(needs).toBe(false);
-              expect(sessionIdToSend(tracker)).toBe(newId);
-            } else if (needs && !reinitInProgress) {
-              reinitInProgress = true;
-              reinitsStarted++;
-            } else if (needs) {
-              joinedInFlight++; // the engine's in-progress flag makes these wait instead of re-initializing
-            }
+            const step = recoveryStep(tracker, ordinal);
+            steps.push(step);
+            if (step === 'start') tracker = beginReinitialize(markDead(tracker, ordinal));
             if (position + 1 === completesAfter) {
               const r = adopt(tracker, newId);
               expect(r.ok).toBe(true);
               if (r.ok) tracker = r.tracker;
-              reinitInProgress = false;
-              completed = true;
-              for (let o = 0; o <= failedOrdinal; o++) expect(needsReinitialize(tracker, o)).toBe(false);
-              // ...while a loss of the new session itself is recognised as needing another one.
-              expect(needsReinitialize(tracker, tracker.current!.ordinal)).toBe(true);
+              expect(tracker.reinitializing).toBe(false);
+              for (let o = 0; o <= failedOrdinal; o++) expect(recoveryStep(tracker, o)).toBe('replay');
+              // ...while a loss of the new session itself needs another one.
+              expect(recoveryStep(tracker, tracker.current!.ordinal)).toBe('start');
             }
           }
-          expect(reinitsStarted).toBe(1);
-          expect(joinedInFlight).toBeLessThanOrEqual(completesAfter - 1);
+          // Exactly one re-initialization; every caller before it completed waited, every later one replayed.
+          expect(steps).toEqual(['start', ...Array(completesAfter - 1).fill('wait'), ...Array(calls.length - completesAfter).fill('replay')]);
+          expect(sessionIdToSend(tracker)).toBe(newId);
         },
       ),
     );

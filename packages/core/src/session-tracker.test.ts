@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adoptSession, DEAD_IDS_KEPT, isIdleBeyond, markDead, needsReinitialize, NO_SESSION, sessionIdToSend, touch,
+  abandonReinitialize, adoptSession, beginReinitialize, DEAD_IDS_KEPT, isIdleBeyond, markDead, NO_SESSION, recoveryStep,
+  sessionIdToSend, touch,
   type SessionTracker,
 } from './session-tracker.ts';
 
@@ -33,11 +34,19 @@ describe('session tracker', () => {
 
   it('lets concurrent failures on one session share one re-initialization', () => {
     let t = adopt(NO_SESSION, 'a');
-    expect(needsReinitialize(t, 1)).toBe(true);
-    t = adopt(markDead(t, 1), 'b');
-    expect(needsReinitialize(t, 1)).toBe(false);
-    expect(needsReinitialize(t, 2)).toBe(true);
-    expect(needsReinitialize(NO_SESSION, 0)).toBe(true);
+    expect(recoveryStep(t, 1)).toBe('start');
+    t = beginReinitialize(markDead(t, 1));
+    expect(recoveryStep(t, 1)).toBe('wait'); // a second caller, while the first re-initializes
+    t = adopt(t, 'b');
+    expect(t.reinitializing).toBe(false);
+    expect(recoveryStep(t, 1)).toBe('replay');
+    expect(recoveryStep(t, 2)).toBe('start');
+    expect(recoveryStep(NO_SESSION, 0)).toBe('start');
+  });
+
+  it('lets the next caller start again after a failed re-initialization', () => {
+    const t = beginReinitialize(markDead(adopt(NO_SESSION, 'a'), 1));
+    expect(recoveryStep(abandonReinitialize(t), 1)).toBe('start');
   });
 
   it('tracks a server that assigns no id', () => {

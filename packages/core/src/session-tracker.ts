@@ -11,20 +11,22 @@ export interface SessionRecord {
   readonly lastActivityAtMs: number;
 }
 
-/** A client's sessions: the current one, and the ids declared dead. Immutable. */
+/** A client's sessions: the current one, the ids declared dead, a re-initialization under way. Immutable. */
 export interface SessionTracker {
   readonly current?: SessionRecord;
   /** The highest ordinal handed out so far. */
   readonly ordinals: number;
   /** Dead ids, newest last, at most {@link DEAD_IDS_KEPT}. */
   readonly dead: readonly string[];
+  /** One call has started a re-initialization; the others wait for it. */
+  readonly reinitializing: boolean;
 }
 
 /** How many dead ids are remembered to refuse a server that hands one out again. */
 export const DEAD_IDS_KEPT = 1024;
 
 /** A client that has not started a session yet. */
-export const NO_SESSION: SessionTracker = Object.freeze({ ordinals: 0, dead: [] });
+export const NO_SESSION: SessionTracker = Object.freeze({ ordinals: 0, dead: [], reinitializing: false });
 
 /**
  * Takes the session an `initialize` exchange produced. Refuses (`SESSION_ID_REUSED`) an id
@@ -44,7 +46,7 @@ export function adoptSession(
   }
   const ordinal = tracker.ordinals + 1;
   const current: SessionRecord = { ...(id === undefined ? {} : { id }), ordinal, revision, startedAtMs: nowMs, lastActivityAtMs: nowMs };
-  return { ok: true, tracker: { ...tracker, current, ordinals: ordinal } };
+  return { ok: true, tracker: { ...tracker, current, ordinals: ordinal, reinitializing: false } };
 }
 
 /**
@@ -58,7 +60,7 @@ export function markDead(tracker: SessionTracker, ordinal: number): SessionTrack
   const { current } = tracker;
   if (current?.ordinal !== ordinal) return tracker;
   const dead = current.id === undefined ? tracker.dead : [...tracker.dead, current.id].slice(-DEAD_IDS_KEPT);
-  return { ordinals: tracker.ordinals, dead };
+  return { ordinals: tracker.ordinals, dead, reinitializing: tracker.reinitializing };
 }
 
 /**
@@ -68,8 +70,8 @@ export function markDead(tracker: SessionTracker, ordinal: number): SessionTrack
  * const id = sessionIdToSend(tracker); // undefined before the first session and after a loss
  */
 export function sessionIdToSend(tracker: SessionTracker): string | undefined {
-  const id = tracker.current?.id;
-  return id !== undefined && !tracker.dead.includes(id) ? id : undefined;
+  // Dead ids are never current: markDead clears current and adoptSession refuses them.
+  return tracker.current?.id;
 }
 
 /**
@@ -82,16 +84,43 @@ export function touch(tracker: SessionTracker, nowMs: number): SessionTracker {
   return tracker.current ? { ...tracker, current: { ...tracker.current, lastActivityAtMs: nowMs } } : tracker;
 }
 
+/** What a call that met a session loss does next; see {@link recoveryStep}. */
+export type RecoveryStep = 'start' | 'wait' | 'replay';
+
 /**
- * Whether a call that failed on session `failedOrdinal` must start a re-initialization, or
- * can replay on a session that another call already opened. This is how concurrent calls
- * that meet the same dead session share one re-initialization.
+ * What a call that met a session loss on session `failedOrdinal` does next:
+ * - `replay`: a newer session exists already (another call opened it): send the call on it;
+ * - `wait`: another call's re-initialization is under way: wait for it, then replay;
+ * - `start`: this call starts the re-initialization ({@link beginReinitialize}).
+ * This is how concurrent calls that meet one dead session share one re-initialization.
  *
  * @example
- * needsReinitialize(tracker, 1) // false once session 2 exists
+ * recoveryStep(tracker, 1) // 'start' for the first caller, 'wait' for the others, 'replay' once session 2 exists
  */
-export function needsReinitialize(tracker: SessionTracker, failedOrdinal: number): boolean {
-  return tracker.current === undefined || tracker.current.ordinal <= failedOrdinal;
+export function recoveryStep(tracker: SessionTracker, failedOrdinal: number): RecoveryStep {
+  if (tracker.current !== undefined && tracker.current.ordinal > failedOrdinal) return 'replay';
+  return tracker.reinitializing ? 'wait' : 'start';
+}
+
+/**
+ * Marks a re-initialization as under way; {@link adoptSession} ends it, or
+ * {@link abandonReinitialize} when the `initialize` failed.
+ *
+ * @example
+ * if (recoveryStep(tracker, failed) === 'start') tracker = beginReinitialize(markDead(tracker, failed));
+ */
+export function beginReinitialize(tracker: SessionTracker): SessionTracker {
+  return { ...tracker, reinitializing: true };
+}
+
+/**
+ * Ends a re-initialization that produced no session, so that the next caller starts anew.
+ *
+ * @example
+ * tracker = abandonReinitialize(tracker);
+ */
+export function abandonReinitialize(tracker: SessionTracker): SessionTracker {
+  return { ...tracker, reinitializing: false };
 }
 
 /**
