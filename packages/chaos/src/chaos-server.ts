@@ -1,0 +1,355 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { redactSessionId } from '@mcp-resilience/core';
+import type { Backend } from './backend.ts';
+import { handleControl } from './control-api.ts';
+import { sessionGoneResponse, type CannedResponse, type DialectName } from './dialect-responses.ts';
+import { FaultPlan, type FaultPlanSnapshot } from './fault-plan.ts';
+import type { Fault, ScheduledFault } from './faults.ts';
+import { ExecutionLedger } from './ledger.ts';
+import { createLegacyBackend } from './legacy-backend.ts';
+import { createModernBackend } from './modern-backend.ts';
+import { createProxyBackend } from './proxy-backend.ts';
+import { ChangeableResource } from './resource.ts';
+import { SessionRegistry, type SessionSnapshot } from './session-registry.ts';
+import { breakStream } from './stream-dropper.ts';
+import { WireLog, type WireEntry } from './wire-log.ts';
+
+/** How to start a chaos server. */
+export interface ChaosServerOptions {
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Default 0: any free port. */
+  readonly port?: number;
+  /** `legacy` (default): sessionful, 2025-03-26 … 2025-11-25. `modern`: 2026-07-28, stateless. */
+  readonly mode?: 'legacy' | 'modern';
+  /** Put the faults in front of this Streamable HTTP endpoint instead of the built-in server. */
+  readonly upstream?: string;
+  /** How "session gone" is said (default `typescript-sdk`, what the official server says). */
+  readonly dialect?: DialectName;
+  /** Expose `Mcp-Session-Id` to browsers through CORS (default true; false reproduces the common mistake). */
+  readonly exposeSessionId?: boolean;
+  /** Faults in force from the start. */
+  readonly faults?: readonly Fault[];
+  /** Faults applied at given times after the start. */
+  readonly schedule?: readonly ScheduledFault[];
+}
+
+/** What `GET {control}/state` returns. */
+export interface ChaosState {
+  readonly mode: 'legacy' | 'modern' | 'proxy';
+  readonly uptimeMs: number;
+  readonly uptimeSeconds: number;
+  readonly refusing: boolean;
+  readonly faults: FaultPlanSnapshot;
+  readonly sessions: readonly SessionSnapshot[];
+  readonly ledger: Readonly<Record<string, number>>;
+  readonly resource: string;
+  readonly log: readonly WireEntry[];
+}
+
+/** A running chaos server. */
+export interface ChaosServer {
+  /** The MCP endpoint, `http://127.0.0.1:PORT/mcp`. */
+  readonly url: string;
+  /** The control API, `http://127.0.0.1:PORT/_chaos`. */
+  readonly control: string;
+  applyFaults(faults: readonly Fault[]): Promise<void>;
+  state(): ChaosState;
+  /** Clears faults, the ledger and the wire log (sessions stay). */
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+const MCP_PATH = '/mcp';
+const CONTROL_PATH = '/_chaos';
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) resolve(undefined);
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseBody(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function firstMessage(body: unknown): { method?: string; id?: string | number | null; params?: Record<string, unknown> } {
+  const message = Array.isArray(body) ? body[0] : body;
+  return typeof message === 'object' && message !== null ? (message as ReturnType<typeof firstMessage>) : {};
+}
+
+function send(res: ServerResponse, { status, headers, body }: CannedResponse): void {
+  res.writeHead(status, headers).end(body);
+}
+
+class ChaosHost implements ChaosServer {
+  readonly ledger = new ExecutionLedger();
+  readonly resource = new ChangeableResource();
+  readonly log = new WireLog();
+  readonly plan: FaultPlan;
+  readonly registry = new SessionRegistry(() => Date.now());
+  readonly backend: Backend;
+  readonly #http: Server;
+  readonly #sockets = new Set<Socket>();
+  /** Sockets carrying a control request now: a refusal it asked for must not cut its own reply. */
+  readonly #controlSockets = new Set<Socket>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  #startedAtMs = Date.now();
+  #refusing = false;
+  #port = 0;
+
+  constructor(readonly options: ChaosServerOptions) {
+    this.plan = new FaultPlan(options.dialect ?? 'typescript-sdk');
+    const context = { ledger: this.ledger, resource: this.resource, onSessionStarted: (id: string) => this.#sessionStarted(id) };
+    this.backend = options.upstream !== undefined
+      ? createProxyBackend(options.upstream, context.onSessionStarted)
+      : options.mode === 'modern' ? createModernBackend(context) : createLegacyBackend(context);
+    this.#http = createServer((req, res) => void this.#route(req, res));
+    this.#http.on('connection', (socket) => {
+      this.#sockets.add(socket);
+      socket.on('close', () => this.#sockets.delete(socket));
+    });
+  }
+
+  get url(): string {
+    return `http://${this.#hostForUrl()}:${this.#port}${MCP_PATH}`;
+  }
+
+  get control(): string {
+    return `http://${this.#hostForUrl()}:${this.#port}${CONTROL_PATH}`;
+  }
+
+  #hostForUrl(): string {
+    const host = this.options.host ?? '127.0.0.1';
+    return host.includes(':') ? `[${host}]` : host;
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.#http.once('error', reject);
+      this.#http.listen(this.#port || this.options.port || 0, this.options.host ?? '127.0.0.1', () => {
+        this.#http.off('error', reject);
+        resolve();
+      });
+    });
+    const address = this.#http.address();
+    if (typeof address === 'object' && address !== null) this.#port = address.port;
+  }
+
+  start(): void {
+    this.#startedAtMs = Date.now();
+    for (const fault of this.options.faults ?? []) void this.apply(fault);
+    for (const { atMs, fault } of this.options.schedule ?? []) this.#later(atMs, () => void this.apply(fault));
+  }
+
+  #later(ms: number, run: () => void): void {
+    const timer = setTimeout(() => (this.#timers.delete(timer), run()), ms);
+    this.#timers.add(timer);
+  }
+
+  async applyFaults(faults: readonly Fault[]): Promise<void> {
+    for (const fault of faults) await this.apply(fault);
+  }
+
+  async apply(fault: Fault): Promise<void> {
+    switch (fault.kind) {
+      case 'evict':
+        return this.#evict(this.#targets(fault.session));
+      case 'restart':
+        this.registry.clear();
+        await this.backend.dropAll();
+        this.#startedAtMs = Date.now();
+        if (fault.downMs) this.#refuse(fault.downMs);
+        return;
+      case 'refuse':
+        return this.#refuse(fault.ms);
+      case 'change-resource':
+        return this.resource.set(fault.text);
+      default:
+        this.plan.add(fault);
+        if (fault.kind === 'capacity') this.#enforceCapacity();
+    }
+  }
+
+  #targets(which: 'all' | 'oldest' | 'newest' | number): string[] {
+    const all = this.registry.all().sort((a, b) => a.ordinal - b.ordinal);
+    if (which === 'all') return all.map((s) => s.id);
+    const one = which === 'oldest' ? all[0] : which === 'newest' ? all.at(-1) : all.find((s) => s.ordinal === which);
+    return one ? [one.id] : [];
+  }
+
+  async #evict(ids: readonly string[]): Promise<void> {
+    for (const id of ids) this.registry.remove(id);
+    await Promise.all(ids.map((id) => this.backend.dropSession(id).catch(() => {})));
+  }
+
+  #refuse(ms: number): void {
+    if (this.#refusing) return;
+    this.#refusing = true;
+    this.#http.close();
+    for (const socket of this.#sockets) if (!this.#controlSockets.has(socket)) socket.destroy();
+    this.#later(ms, () => {
+      this.listen().finally(() => (this.#refusing = false)).catch(() => {});
+    });
+  }
+
+  #sessionStarted(id: string): void {
+    this.registry.add(id);
+    this.#enforceCapacity(id);
+  }
+
+  /** Over capacity, the least recently used idle sessions go; a session in use never does. */
+  #enforceCapacity(newest?: string): void {
+    const max = this.plan.capacity;
+    if (max === null) return;
+    while (this.registry.all().length > max) {
+      const victim = this.registry.leastRecentlyUsedIdle(newest);
+      if (!victim) return;
+      void this.#evict([victim.id]);
+    }
+  }
+
+  #expireIdle(): void {
+    const budget = this.plan.idleBudgetMs;
+    if (budget !== null) void this.#evict(this.registry.idleBeyond(budget));
+  }
+
+  state(): ChaosState {
+    this.#expireIdle();
+    const uptimeMs = Date.now() - this.#startedAtMs;
+    return {
+      mode: this.backend.mode, uptimeMs, uptimeSeconds: Math.floor(uptimeMs / 1000), refusing: this.#refusing,
+      faults: this.plan.snapshot(), sessions: this.registry.snapshot(), ledger: this.ledger.snapshot(),
+      resource: this.resource.text, log: this.log.entries(),
+    };
+  }
+
+  reset(): void {
+    this.plan.clear();
+    this.ledger.clear();
+    this.log.clear();
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    await this.backend.close().catch(() => {});
+    await new Promise<void>((resolve) => {
+      this.#http.close(() => resolve());
+      for (const socket of this.#sockets) socket.destroy();
+      if (!this.#http.listening) resolve();
+    });
+  }
+
+  #cors(req: IncomingMessage, res: ServerResponse): void {
+    res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+    res.setHeader('vary', 'origin');
+    res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
+    res.setHeader('access-control-allow-headers',
+      'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name');
+    const exposed = this.options.exposeSessionId === false ? 'mcp-protocol-version' : 'mcp-session-id, mcp-protocol-version';
+    res.setHeader('access-control-expose-headers', exposed);
+  }
+
+  async #route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      this.#cors(req, res);
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+      if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) {
+        this.#controlSockets.add(req.socket);
+        res.on('close', () => this.#controlSockets.delete(req.socket));
+        res.setHeader('connection', 'close');
+        return await handleControl(this, req, res, path.slice(CONTROL_PATH.length));
+      }
+      if (path !== MCP_PATH) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: the MCP endpoint is /mcp');
+      await this.#mcp(req, res);
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end(`chaos server error: ${String(error)}`);
+      else res.destroy();
+    }
+  }
+
+  async #mcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const httpMethod = req.method ?? 'GET';
+    const raw = httpMethod === 'POST' ? await readBody(req) : '';
+    if (raw === undefined) return void res.writeHead(413, { 'content-type': 'text/plain' }).end('request body over 4 MiB');
+    const body = httpMethod === 'POST' ? parseBody(raw) : undefined;
+    const rpc = firstMessage(body);
+    const header = req.headers['mcp-session-id'];
+    const sessionId = Array.isArray(header) ? header[0] : header;
+    this.#expireIdle();
+    const session = sessionId === undefined ? undefined : this.registry.get(sessionId);
+    const wire = this.log.add({
+      atMs: Date.now() - this.#startedAtMs, httpMethod,
+      ...(rpc.method === undefined ? {} : { rpcMethod: rpc.method }), ...(rpc.id === undefined ? {} : { rpcId: rpc.id }),
+      ...(sessionId === undefined ? {} : { session: redactSessionId(sessionId) }),
+      ...(session === undefined ? {} : { sessionOrdinal: session.ordinal }),
+    });
+    res.on('close', () => (wire.status = res.statusCode));
+    const shape = { httpMethod, isRequest: rpc.id !== undefined, ...(rpc.method === undefined ? {} : { rpcMethod: rpc.method }) };
+
+    const status = this.plan.takeStatus(shape);
+    if (status) {
+      wire.fault = `status ${status.status}`;
+      const headers: Record<string, string> = { 'content-type': 'text/plain' };
+      if (status.retryAfter !== undefined) headers['retry-after'] = status.retryAfter;
+      return send(res, { status: status.status, headers, body: status.body ?? `chaos: status ${status.status}` });
+    }
+    if (this.backend.mode !== 'modern' && sessionId !== undefined && !session) {
+      wire.fault = `session-gone ${this.plan.dialect}`;
+      return send(res, sessionGoneResponse(this.plan.dialect, { requestId: rpc.id, uptimeSeconds: this.state().uptimeSeconds }));
+    }
+    const drop = this.plan.takeDrop(shape);
+    if (drop) breakStream(res, drop, () => (wire.fault = 'drop-stream'));
+    if (session) this.#track(session, httpMethod, rpc, res);
+    await this.backend.handle(req, res, body);
+  }
+
+  /** In use while the request runs (a GET stream for as long as it is open); session state once it succeeds. */
+  #track(session: NonNullable<ReturnType<SessionRegistry['get']>>, httpMethod: string, rpc: ReturnType<typeof firstMessage>, res: ServerResponse): void {
+    const stream = httpMethod === 'GET';
+    if (stream) this.registry.stream(session, 1);
+    else this.registry.busy(session, 1);
+    res.on('close', () => (stream ? this.registry.stream(session, -1) : this.registry.busy(session, -1)));
+    res.on('finish', () => {
+      if (res.statusCode !== 200) return;
+      const uri = rpc.params?.uri;
+      const level = rpc.params?.level;
+      if (rpc.method === 'resources/subscribe' && typeof uri === 'string') session.subscriptions.add(uri);
+      if (rpc.method === 'resources/unsubscribe' && typeof uri === 'string') session.subscriptions.delete(uri);
+      if (rpc.method === 'logging/setLevel' && typeof level === 'string') session.logLevel = level;
+    });
+  }
+}
+
+/**
+ * Starts a chaos server: a real MCP server over Streamable HTTP (the official SDK's), or a
+ * proxy to another one, behind a fault layer. Binds 127.0.0.1 and a free port unless told
+ * otherwise.
+ *
+ * @example
+ * const chaos = await startChaosServer({ dialect: 'amdahl' });
+ * await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+ * await chaos.stop();
+ */
+export async function startChaosServer(options: ChaosServerOptions = {}): Promise<ChaosServer> {
+  const host = new ChaosHost(options);
+  await host.listen();
+  host.start();
+  return host;
+}

@@ -1,0 +1,78 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { optionsFromArgs } from './cli-options.ts';
+import { openSession, callTool } from './test-support/raw-client.ts';
+
+const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
+let child: ChildProcess | undefined;
+
+afterEach(async () => {
+  if (child?.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    process.kill(child.pid, 'SIGTERM');
+    await exited;
+  }
+  child = undefined;
+});
+
+async function startCli(args: string[]): Promise<{ url: string; control: string }> {
+  child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child!.once('exit', (code) => reject(new Error(`mcp-chaos exited with ${code}`)));
+  });
+  return JSON.parse(first) as { url: string; control: string };
+}
+
+describe('mcp-chaos', () => {
+  it('prints one JSON line with the endpoint and the control API, and serves them', async () => {
+    const { url, control } = await startCli(['--port', '0', '--dialect', 'amdahl']);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(control).toBe(url.replace('/mcp', '/_chaos'));
+    const session = await openSession(url);
+    await fetch(`${control}/faults`, { method: 'POST', body: JSON.stringify({ kind: 'evict', session: 'all' }) });
+    const reply = await callTool(url, session, 'echo', { text: 'x' });
+    expect(reply.messages[0]).toMatchObject({ error: { code: -32000, data: { reason: 'session_not_found' } } });
+  });
+
+  it('stops on SIGTERM', async () => {
+    await startCli([]);
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
+    process.kill(child!.pid!, 'SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('takes a schedule file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-chaos-'));
+    const file = join(dir, 'schedule.json');
+    writeFileSync(file, JSON.stringify([{ atMs: 0, fault: { kind: 'status', status: 503, retryAfter: '2' } }]));
+    const { url } = await startCli(['--schedule', file]);
+    const reply = await fetch(url, { method: 'POST', body: '{}' });
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get('retry-after')).toBe('2');
+  });
+
+  it('refuses bad arguments with a clear message and exit code 2', () => {
+    for (const args of [['--dialect', 'cobol'], ['--port', '70000'], ['--faults', '{'], ['--mode', 'retro'], ['--bogus']]) {
+      const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/^mcp-chaos: /);
+    }
+  });
+});
+
+describe('optionsFromArgs', () => {
+  it('reads every option', () => {
+    expect(optionsFromArgs(['--port', '0', '--host', '127.0.0.1', '--mode', 'modern', '--dialect', 'go-sdk',
+      '--faults', '[{"kind":"capacity","max":2}]', '--no-expose-session-id'])).toEqual({
+      port: 0, host: '127.0.0.1', mode: 'modern', dialect: 'go-sdk', faults: [{ kind: 'capacity', max: 2 }], exposeSessionId: false,
+    });
+    expect(optionsFromArgs(['--upstream', 'http://127.0.0.1:9/mcp'])).toEqual({ port: 0, upstream: 'http://127.0.0.1:9/mcp' });
+    expect(optionsFromArgs(['--help'])).toBe('help');
+  });
+});

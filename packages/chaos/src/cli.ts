@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// mcp-chaos: starts a chaos server and prints {"url", "control"} as the first stdout line.
+import { startChaosServer } from './chaos-server.ts';
+import { optionsFromArgs, USAGE } from './cli-options.ts';
+
+async function main(): Promise<void> {
+  let options: ReturnType<typeof optionsFromArgs>;
+  try {
+    options = optionsFromArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`mcp-chaos: ${(error as Error).message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (options === 'help') return void process.stdout.write(`${USAGE}\n`);
+  const chaos = await startChaosServer(options);
+  const stop = () => void chaos.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // Only now: whoever reads this line may signal at once.
+  process.stdout.write(`${JSON.stringify({ url: chaos.url, control: chaos.control })}\n`);
+}
+
+void main();

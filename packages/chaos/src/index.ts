@@ -1,0 +1,19 @@
+/**
+ * @mcp-resilience/chaos — a fault-injecting MCP server for testing clients against session
+ * churn, in process or as the `mcp-chaos` CLI.
+ *
+ * @example
+ * import { startChaosServer } from '@mcp-resilience/chaos';
+ * const chaos = await startChaosServer({ dialect: 'amdahl' });
+ * // point a client at chaos.url; POST faults to `${chaos.control}/faults`
+ * await chaos.stop();
+ *
+ * @module
+ */
+export { startChaosServer, type ChaosServer, type ChaosServerOptions, type ChaosState } from './chaos-server.ts';
+export { DIALECT_NAMES, sessionGoneResponse, type DialectName } from './dialect-responses.ts';
+export { ChaosInputError, parseFault, parseFaults, parseSchedule, type Fault, type ScheduledFault } from './faults.ts';
+export { RESOURCE_URI } from './resource.ts';
+export { SLOW_MAX_MS, TOOL_ANNOTATIONS } from './tools.ts';
+export type { SessionSnapshot } from './session-registry.ts';
+export type { WireEntry } from './wire-log.ts';
