@@ -1,0 +1,29 @@
+/** The most of an error response the engine reads: enough for any JSON-RPC error. */
+export const ERROR_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Reads a response body as text, up to `limit` bytes; the rest is cancelled, not read. A body
+ * that breaks while being read yields what arrived. Never throws.
+ *
+ * @example
+ * const text = await readBounded(response); // at most 64 KiB
+ */
+export async function readBounded(response: Response, limit = ERROR_BODY_LIMIT): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // A body that broke mid-way: what arrived is what there is.
+  }
+  reader.cancel().catch(() => {});
+  return text.slice(0, limit);
+}

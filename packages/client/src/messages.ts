@@ -1,0 +1,72 @@
+/** A JSON-RPC message as the engine needs to see it. */
+export interface RpcMessage {
+  readonly jsonrpc?: string;
+  readonly id?: string | number | null;
+  readonly method?: string;
+  readonly params?: Record<string, unknown>;
+  readonly result?: unknown;
+  readonly error?: unknown;
+}
+
+/** What a POST body carries. */
+export type PostKind = 'request' | 'notification' | 'response' | 'batch' | 'other';
+
+/** A POST body, read once. */
+export interface PostBody {
+  readonly kind: PostKind;
+  readonly text: string;
+  /** The message, for a single message. */
+  readonly message?: RpcMessage;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads what a POST body carries: one request (a method and an id), one notification, one
+ * response, a batch, or something else (not JSON-RPC). Never throws.
+ *
+ * @example
+ * readPostBody('{"jsonrpc":"2.0","id":1,"method":"tools/list"}').kind // 'request'
+ */
+export function readPostBody(text: string): PostBody {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { kind: 'other', text };
+  }
+  if (Array.isArray(parsed)) return { kind: 'batch', text };
+  if (!isRecord(parsed)) return { kind: 'other', text };
+  const message = parsed as RpcMessage;
+  const hasId = message.id !== undefined && message.id !== null;
+  const kind: PostKind = typeof message.method === 'string'
+    ? (hasId ? 'request' : 'notification')
+    : ('result' in message || 'error' in message ? 'response' : 'other');
+  return { kind, text, message };
+}
+
+/**
+ * The JSON-RPC messages of a response body: a JSON value (one message or a batch) or the
+ * `data` of each SSE event. Garbage yields no message.
+ *
+ * @example
+ * responseMessages('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n', 'text/event-stream')
+ */
+export function responseMessages(text: string, contentType: string | null): RpcMessage[] {
+  const parse = (json: string): RpcMessage[] => {
+    try {
+      const value = JSON.parse(json) as unknown;
+      return (Array.isArray(value) ? value : [value]).filter(isRecord) as RpcMessage[];
+    } catch {
+      return [];
+    }
+  };
+  if (!contentType?.toLowerCase().includes('text/event-stream')) return parse(text);
+  return text
+    .split(/\r?\n\r?\n/)
+    .map((block) => block.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, '')).join('\n'))
+    .filter((data) => data !== '')
+    .flatMap(parse);
+}

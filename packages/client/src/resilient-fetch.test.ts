@@ -1,0 +1,172 @@
+import { startChaosServer, type ChaosServer, type DialectName, type Fault } from '@mcp-resilience/chaos';
+import { isResilienceError, normalizeTrace, type ResilienceEvent } from '@mcp-resilience/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
+
+let chaos: ChaosServer | undefined;
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close().catch(() => {});
+  await chaos?.stop();
+  chaos = client = undefined;
+});
+
+async function setup(chaosOptions: Parameters<typeof startChaosServer>[0] = {}, options: ResilientFetchOptions = {}) {
+  chaos = await startChaosServer(chaosOptions);
+  const events: ResilienceEvent[] = [];
+  const fetch = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, ...options });
+  client = new Client({ name: 'resilient', version: '0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch }));
+  return { events };
+}
+const inject = (...faults: Fault[]) => chaos!.applyFaults(faults);
+const echo = (text = 'hi') => client!.callTool({ name: 'echo', arguments: { text } });
+/** The POSTs on the wire, as "method status sN" (sN: the session the request carried, if the server knew it). */
+const posts = () => chaos!.state().log.filter((e) => e.httpMethod === 'POST')
+  .map((e) => `${e.rpcMethod} ${e.status}${e.sessionOrdinal === undefined ? '' : ` s${e.sessionOrdinal}`}`);
+const trace = (events: ResilienceEvent[]) => normalizeTrace(events).filter((e) => !(e.type === 'session-started' && e.session === 1));
+
+describe('session loss, with the official SDK client (1.x)', () => {
+  it('survives an eviction: the failed call, one initialize, one replay, and the new session from then on', async () => {
+    const { events } = await setup({ dialect: 'amdahl' });
+    await echo('before');
+    await inject({ kind: 'evict', session: 'all' });
+    await expect(echo('after')).resolves.toMatchObject({ content: [{ text: 'after' }] });
+    await expect(echo('later')).resolves.toMatchObject({ content: [{ text: 'later' }] });
+    expect(posts()).toEqual([
+      'initialize 200', 'notifications/initialized 202 s1', 'tools/call 200 s1',
+      'tools/call 404', 'initialize 200', 'notifications/initialized 202 s2', 'tools/call 200 s2', 'tools/call 200 s2',
+    ]);
+    expect(trace(events)).toEqual([
+      { type: 'session-lost', session: 1, dialect: 'amdahl', method: 'tools/call', cause: 'unknown', suspectedServerBug: false },
+      { type: 'session-started', session: 2, revision: '2025-11-25' },
+      { type: 'session-reinitialized', from: 1, to: 2, reason: 'lost' },
+      { type: 'replayed', session: 2, method: 'tools/call' },
+    ]);
+  });
+
+  it.each<DialectName>(['amdahl', 'typescript-sdk', 'python-sdk', 'go-sdk', 'express-400'])('recognises the %s dialect', async (dialect) => {
+    const { events } = await setup({ dialect });
+    await inject({ kind: 'evict', session: 'all' });
+    await expect(echo()).resolves.toMatchObject({ content: [{ text: 'hi' }] });
+    const lost = events.find((e) => e.type === 'session-lost');
+    expect(lost).toMatchObject({ dialect });
+  });
+
+  it('diagnoses a restart from server_uptime_seconds', async () => {
+    const { events } = await setup({ dialect: 'amdahl' });
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    await inject({ kind: 'restart' });
+    await echo();
+    expect(events.find((e) => e.type === 'session-lost')).toMatchObject({ cause: 'server-restarted', serverUptimeSeconds: 0, suspectedServerBug: false });
+  });
+
+  it('shares one re-initialization among concurrent calls on the dead session', async () => {
+    await setup();
+    await inject({ kind: 'evict', session: 'all' });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => echo(`c${i}`)));
+    expect(answers.map((a) => (a.content as { text: string }[])[0]!.text)).toEqual(Array.from({ length: 20 }, (_, i) => `c${i}`));
+    expect(posts().filter((p) => p.startsWith('initialize'))).toHaveLength(2); // the first session's, and one more
+  });
+
+  it('restores subscriptions and the log level on the new session', async () => {
+    const { events } = await setup();
+    await client!.subscribeResource({ uri: 'chaos://counter' });
+    await client!.setLoggingLevel('debug');
+    await inject({ kind: 'evict', session: 'all' });
+    await echo();
+    expect(chaos!.state().sessions).toEqual([expect.objectContaining({ ordinal: 2, subscriptions: ['chaos://counter'], logLevel: 'debug' })]);
+    expect(trace(events)).toContainEqual({ type: 'state-restored', session: 2, subscriptions: 1, logLevel: 'debug' });
+  });
+
+  it('replays once only: a second loss of the same call is SESSION_LOST, with no loop', async () => {
+    const base = globalThis.fetch;
+    let initializes = 0;
+    // Ends every new session as soon as it is opened: the replay meets a dead session too.
+    const killingFetch: typeof fetch = async (input, init) => {
+      const response = await base(input, init);
+      if (typeof init?.body === 'string' && init.body.includes('"method":"initialize"') && ++initializes > 1) {
+        await chaos!.applyFaults([{ kind: 'evict', session: 'all' }]);
+      }
+      return response;
+    };
+    await setup({}, { fetch: killingFetch });
+    await inject({ kind: 'evict', session: 'all' });
+    const error = await echo().then(() => undefined, (e: unknown) => e);
+    expect(isResilienceError(error, 'SESSION_LOST')).toBe(true);
+    expect(posts().filter((p) => p.startsWith('tools/call'))).toEqual(['tools/call 404', 'tools/call 404']);
+  });
+
+  it('never sends a dead session id again', async () => {
+    await setup();
+    await echo();
+    await inject({ kind: 'evict', session: 'all' });
+    await echo();
+    await echo();
+    const log = chaos!.state().log;
+    const lossAt = log.findIndex((e) => e.status === 404);
+    const dead = log[lossAt]!.session;
+    expect(dead).toBeDefined();
+    expect(log.slice(lossAt + 1).filter((e) => e.session === dead)).toEqual([]);
+    expect(log.slice(lossAt + 1).every((e) => e.session === undefined || e.sessionOrdinal === 2)).toBe(true);
+  });
+
+  it('replaces an idle session before the next call when idleBudgetMs is set: no failed request', async () => {
+    const { events } = await setup({}, { idleBudgetMs: 300 });
+    await inject({ kind: 'idle-budget', ms: 400 });
+    await echo();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(echo()).resolves.toMatchObject({ content: [{ text: 'hi' }] });
+    expect(posts().filter((p) => p.includes(' 404'))).toEqual([]);
+    expect(trace(events)).toContainEqual({ type: 'session-reinitialized', from: 1, to: 2, reason: 'idle' });
+  });
+});
+
+describe('rate limits and server errors, with the official SDK client (1.x)', () => {
+  it('backs off 429 on the same session, honouring Retry-After', async () => {
+    const { events } = await setup();
+    await inject({ kind: 'status', status: 429, count: 2, retryAfter: '0' });
+    await expect(echo()).resolves.toMatchObject({ content: [{ text: 'hi' }] });
+    expect(posts().slice(-3)).toEqual(['tools/call 429 s1', 'tools/call 429 s1', 'tools/call 200 s1']);
+    expect(trace(events).filter((e) => e.type === 'backed-off')).toEqual([
+      { type: 'backed-off', method: 'tools/call', verdict: 'rate-limited', status: 429, attempt: 1 },
+      { type: 'backed-off', method: 'tools/call', verdict: 'rate-limited', status: 429, attempt: 2 },
+    ]);
+  });
+
+  it('fails at once with RETRY_AFTER_TOO_LONG on a hostile Retry-After', async () => {
+    await setup();
+    await inject({ kind: 'status', status: 503, retryAfter: '99999999999999999999' });
+    const started = Date.now();
+    const error = await echo().then(() => undefined, (e: unknown) => e);
+    expect(isResilienceError(error, 'RETRY_AFTER_TOO_LONG')).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('fails a non-idempotent call on a 502 with OUTCOME_UNKNOWN, without sending it again', async () => {
+    await setup();
+    await inject({ kind: 'status', status: 502, body: '<html>Bad Gateway</html>' });
+    const error = await client!.callTool({ name: 'record', arguments: { key: 'k' } }).then(() => undefined, (e: unknown) => e);
+    expect(isResilienceError(error, 'OUTCOME_UNKNOWN')).toBe(true);
+    expect(posts().filter((p) => p.startsWith('tools/call'))).toEqual(['tools/call 502 s1']);
+  });
+
+  it('re-issues a trusted read-only call after a 502 under a new id, and the SDK gets its answer', async () => {
+    const { events } = await setup({}, { tools: { readOnlyTools: ['echo'] } });
+    await inject({ kind: 'status', status: 502 });
+    await expect(echo('again')).resolves.toMatchObject({ content: [{ text: 'again' }] });
+    const ids = chaos!.state().log.filter((e) => e.rpcMethod === 'tools/call').map((e) => String(e.rpcId));
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(`${ids[0]}~r1`);
+    expect(trace(events)).toContainEqual({ type: 'reissued', method: 'tools/call', attempt: 1 });
+  });
+
+  it('passes other 4xx through untouched, never retried', async () => {
+    await setup();
+    await inject({ kind: 'status', status: 403, body: 'forbidden' });
+    await expect(echo()).rejects.toThrow(/403|forbidden/);
+    expect(posts().filter((p) => p.startsWith('tools/call'))).toEqual(['tools/call 403 s1']);
+  });
+});

@@ -1,0 +1,199 @@
+import {
+  advance, canRetry, classify, createRetryBudget, createRetryPolicy, decide, FRESH_CALL, recordCall, recordRetry,
+  ResilienceError, type Backoff, type Observation, type Operation, type ReplayPolicy, type ResilienceEvent,
+  type RetryBudget, type RetryBudgetState, type SessionGoneDialect, type ToolTrust,
+} from '@mcp-resilience/core';
+import { readBounded } from './bounded-read.ts';
+import { EndpointSession } from './endpoint-session.ts';
+import { readPostBody, type PostBody } from './messages.ts';
+import { restoreResponseId, withRequestId } from './request-id.ts';
+import { defaultSleep, type Sleep } from './sleep.ts';
+
+/** Options of {@link createResilientFetch}; every one has a default. */
+export interface ResilientFetchOptions {
+  /** The fetch that goes to the network (default: the global `fetch`). */
+  readonly fetch?: typeof fetch;
+  /** Told of every decision the engine carries out. */
+  readonly onEvent?: (event: ResilienceEvent) => void;
+  /** When a call whose outcome is unknown may be sent again (default `safe`). */
+  readonly replay?: ReplayPolicy;
+  /** Tools the application vouches for as read-only or idempotent. */
+  readonly tools?: ToolTrust;
+  readonly backoff?: Partial<Backoff>;
+  /** The longest `Retry-After` honoured (default 20 s). */
+  readonly retryAfterCapMs?: number;
+  /** A ratio of retries to calls for the whole client; `false` turns it off. */
+  readonly retryBudget?: Partial<RetryBudget> | false;
+  /** Replace a session idle this long before the next call instead of discovering it dead. */
+  readonly idleBudgetMs?: number;
+  /** The server's idle budget, when known: sharpens the diagnosis of a loss. */
+  readonly serverIdleBudgetMs?: number;
+  /** More ways servers say "session gone". */
+  readonly dialects?: readonly SessionGoneDialect[];
+  /** The clock (default `Date.now`) and random source (default `Math.random`), for tests. */
+  readonly now?: () => number;
+  readonly random?: () => number;
+  /** How to wait (a runtime port: Node's adapter passes timers that do not hold the process). */
+  readonly sleep?: Sleep;
+}
+
+type Fetch = typeof fetch;
+
+function urlOf(input: Parameters<Fetch>[0]): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+function operationOf(body: PostBody): Operation {
+  const message = body.message;
+  if (body.kind !== 'request' && body.kind !== 'notification') return {};
+  const name = message?.params?.name;
+  return { method: message!.method!, ...(message?.method === 'tools/call' && typeof name === 'string' ? { toolName: name } : {}) };
+}
+
+/** Undici says ECONNREFUSED when nothing was sent; anything else may have reached the server. */
+function phaseOf(error: unknown): 'before-send' | 'after-send' {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return code === 'ECONNREFUSED' ? 'before-send' : 'after-send';
+}
+
+/**
+ * A `fetch` for the official MCP SDK's Streamable HTTP client transport (1.x and 2.x take a
+ * `fetch` option) that makes the client survive session churn with no other change:
+ * a session that the server ended is replaced by one re-initialization shared by all
+ * concurrent calls (the client's own `initialize`, then its subscriptions and log level), the
+ * failed call is sent again once, and a dead session id is never sent again; 429 and 5xx are
+ * backed off on the same session; a call that cannot be repeated safely fails at once with a
+ * typed error (`ResilienceError`: `SESSION_LOST`, `OUTCOME_UNKNOWN`, `RETRY_AFTER_TOO_LONG`, …).
+ * Every decision is made by `@mcp-resilience/core` and reported through `onEvent`.
+ *
+ * @example
+ * const transport = new StreamableHTTPClientTransport(new URL(url), { fetch: createResilientFetch({ onEvent: console.log }) });
+ * await new Client({ name: 'app', version: '1.0.0' }).connect(transport);
+ */
+export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch {
+  const base = options.fetch ?? ((input: Parameters<Fetch>[0], init?: RequestInit) => fetch(input, init));
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? defaultSleep;
+  const emit = (event: ResilienceEvent) => options.onEvent?.(event);
+  const policy = createRetryPolicy({
+    ...(options.replay === undefined ? {} : { replay: options.replay }),
+    ...(options.tools === undefined ? {} : { tools: options.tools }),
+    ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
+    ...(options.retryAfterCapMs === undefined ? {} : { retryAfterCapMs: options.retryAfterCapMs }),
+  });
+  const budget = options.retryBudget === false ? undefined : createRetryBudget(options.retryBudget ?? {});
+  let budgetState: RetryBudgetState | undefined;
+  const endpoints = new Map<string, EndpointSession>();
+  const sessionDeps = {
+    fetch: base, emit, now,
+    ...(options.idleBudgetMs === undefined ? {} : { idleBudgetMs: options.idleBudgetMs }),
+    ...(options.serverIdleBudgetMs === undefined ? {} : { serverIdleBudgetMs: options.serverIdleBudgetMs }),
+  };
+
+  /** One logical call: sent, then carried through core's decisions until it is answered or given up. */
+  async function call(session: EndpointSession, url: string, init: RequestInit, body: PostBody | undefined): Promise<Response> {
+    const method = init.method ?? 'GET';
+    const operation = body ? operationOf(body) : {};
+    const originalId = body?.kind === 'request' ? (body.message!.id as string | number) : undefined;
+    let text = body?.text;
+    let sentId = originalId;
+    let state = FRESH_CALL;
+    if (budget) budgetState = recordCall(budgetState, budget, now());
+    for (;;) {
+      const headers = new Headers(init.headers);
+      const sdkSentSession = headers.has('mcp-session-id');
+      await session.prepare(sdkSentSession);
+      session.stamp(headers);
+      if (state.replays > 0 && method === 'GET') headers.delete('last-event-id'); // an old session's cursor means nothing on a new one
+      const ordinal = session.tracker.current?.ordinal ?? 0;
+      const facts = {
+        ...(session.negotiated ? { revision: session.negotiated.revision } : {}),
+        sessionIdSent: headers.has('mcp-session-id'), httpMethod: method as 'POST' | 'GET' | 'DELETE',
+        ...(operation.method === undefined ? {} : { rpcMethod: operation.method }),
+      };
+      let response: Response | undefined;
+      let observation: Observation;
+      try {
+        response = await base(url, { ...init, headers, ...(text === undefined ? {} : { body: text }) });
+      } catch (error) {
+        if (init.signal?.aborted) throw error;
+        observation = { kind: 'network', phase: phaseOf(error), ...facts };
+      }
+      let errorText = '';
+      if (response) {
+        if (response.ok) {
+          session.touch();
+          return sentId !== originalId && originalId !== undefined && sentId !== undefined
+            ? restoreResponseId(response, sentId, originalId)
+            : response;
+        }
+        errorText = await readBounded(response);
+        observation = {
+          kind: 'http', status: response.status, retryAfter: response.headers.get('retry-after'),
+          contentType: response.headers.get('content-type'), body: errorText, ...facts,
+        };
+      }
+      const verdict = classify(observation!, { ...(options.dialects ? { dialects: options.dialects } : {}) });
+      const action = decide({
+        verdict, call: state, operation, policy, nowMs: now(), random: random(),
+        ...(session.negotiated ? { revision: session.negotiated.revision } : {}),
+        ...(budget ? { retryBudgetAllows: canRetry(budgetState, budget, now()) } : {}),
+      });
+      if (verdict.kind === 'session-gone') session.lost(ordinal, verdict.dialect, operation.method, verdict.serverUptimeSeconds);
+      switch (action.type) {
+        case 'deliver':
+          return new Response(errorText, { status: response!.status, statusText: response!.statusText, headers: response!.headers });
+        case 'give-up':
+          emit({ type: 'gave-up', ...(operation.method === undefined ? {} : { method: operation.method }), code: action.error.code, atMs: now() });
+          throw new ResilienceError(action.error, { cause: observation! });
+        case 'reinitialize-and-replay':
+          await session.recover(ordinal);
+          state = advance(state, action);
+          emit({ type: 'replayed', session: session.tracker.current?.ordinal ?? 0, method: operation.method ?? method, atMs: now() });
+          break;
+        case 'resume': // a response stream only breaks once it was handed on; not reached for a failed exchange
+        case 'retry':
+        case 'reissue': {
+          if (budget) budgetState = recordRetry(budgetState, budget, now());
+          const reason = { ...(operation.method === undefined ? {} : { method: operation.method }), attempt: action.attempt, delayMs: action.delayMs };
+          if (action.type === 'reissue') emit({ type: 'reissued', ...reason, atMs: now() });
+          else emit({ type: 'backed-off', ...reason, verdict: verdict.kind, ...(response ? { status: response.status } : {}), atMs: now() });
+          await sleep(action.delayMs, init.signal ?? undefined);
+          if (action.type === 'reissue' && originalId !== undefined && text !== undefined) {
+            sentId = `${String(originalId)}~r${action.attempt}`;
+            text = withRequestId(text, sentId);
+          }
+          state = advance(state, action);
+        }
+      }
+    }
+  }
+
+  return async function resilientFetch(input, init = {}) {
+    const url = urlOf(input);
+    const key = url.split('#')[0]!;
+    let session = endpoints.get(key);
+    if (!session) endpoints.set(key, (session = new EndpointSession(url, sessionDeps)));
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'POST') return call(session, url, { ...init, method }, undefined);
+    if (typeof init.body !== 'string') return base(input, init); // a body that cannot be read twice cannot be replayed
+    const body = readPostBody(init.body);
+    const headers = new Headers(init.headers);
+    const rpcMethod = body.message?.method;
+    if (rpcMethod === 'initialize' && !headers.has('mcp-session-id')) {
+      session.rememberInitialize(body.text, headers);
+      const response = await call(session, url, init, body);
+      await session.learn(response);
+      return response;
+    }
+    if (rpcMethod === 'notifications/initialized') session.rememberInitialized(body.text, headers);
+    const response = await call(session, url, init, body);
+    const params = body.message?.params;
+    if (!response.ok) return response;
+    if (rpcMethod === 'resources/subscribe' && typeof params?.uri === 'string') session.subscriptions.add(params.uri);
+    if (rpcMethod === 'resources/unsubscribe' && typeof params?.uri === 'string') session.subscriptions.delete(params.uri);
+    if (rpcMethod === 'logging/setLevel' && typeof params?.level === 'string') session.logLevel = params.level;
+    return response;
+  };
+}
