@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { redactSessionId } from '@mcp-resilience/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startChaosServer, type ChaosServer } from './chaos-server.ts';
@@ -9,6 +10,25 @@ afterEach(async () => {
   chaos = undefined;
 });
 const start = async (options = {}) => (chaos = await startChaosServer(options));
+
+/** POSTs a request and reads its response until it ends or breaks: what arrived, and whether it broke. */
+async function readUntilBreak(url: string, message: unknown, headers: Record<string, string>): Promise<{ received: string; broke: boolean }> {
+  const response = await fetch(url, {
+    method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(message),
+  });
+  const reader = response.body!.getReader();
+  let received = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { received, broke: false };
+      received += Buffer.from(value).toString('utf8');
+    }
+  } catch {
+    return { received, broke: true };
+  }
+}
+const sessionHeaders = (session: string, revision = '2025-11-25') => ({ 'mcp-session-id': session, 'mcp-protocol-version': revision });
 
 describe('chaos server: the MCP server behind the faults', () => {
   it('serves the tools on 127.0.0.1 with a session id', async () => {
@@ -140,9 +160,10 @@ describe('fault: capacity', () => {
     const first = await openSession(url);
     const second = await openSession(url);
     await inject(chaos!, { kind: 'capacity', max: 2 });
-    // first is busy with a slow call while the third session arrives; second is the idle one.
+    // first starts a slow call, then second is used: first is the least recently used, but busy.
     const busy = callTool(url, first, 'slow', { ms: 400 });
-    await sleep(100);
+    await sleep(50);
+    await callTool(url, second, 'echo', { text: 'x' });
     await openSession(url);
     expect(resultText(await busy)).toBe('slept 400 ms');
     expect((await callTool(url, second, 'echo', { text: 'x' })).status).toBe(404);
@@ -225,14 +246,56 @@ describe('fault: drop-stream', () => {
     const { url } = await start();
     const session = await openSession(url);
     await inject(chaos!, { kind: 'drop-stream', afterEvents: 1, eventIds: false });
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'slow', arguments: { ms: 50, steps: 2 }, _meta: { progressToken: 't' } } }),
-    });
-    const text = await response.text().catch((error: Error) => `broken: ${error.message}`);
-    expect(text).not.toMatch(/^id:/m);
-    expect(text).not.toContain('slept');
+    const message = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'slow', arguments: { ms: 50, steps: 2 }, _meta: { progressToken: 't' } } };
+    const { received, broke } = await readUntilBreak(url, message, sessionHeaders(session));
+    expect(broke).toBe(true);
+    expect(received).toContain('notifications/progress'); // the one event delivered …
+    expect(received).not.toMatch(/^id:/m); // … without an id to resume from
+    expect(received).not.toContain('slept');
+  });
+
+  it('breaks before a response that comes with no other event, after flushing the priming event', async () => {
+    const { url } = await start();
+    const session = await openSession(url);
+    await inject(chaos!, { kind: 'drop-stream', afterEvents: 1 });
+    const { received, broke } = await readUntilBreak(url, { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'record', arguments: { key: 'r' } } }, sessionHeaders(session));
+    expect(broke).toBe(true);
+    const cursor = /^id: ?(.+)$/m.exec(received)?.[1];
+    expect(cursor).toBeDefined();
+    const resumed = await fetch(url, { headers: { accept: 'text/event-stream', ...sessionHeaders(session), 'last-event-id': cursor! } });
+    const reader = resumed.body!.getReader();
+    let replay = '';
+    while (!replay.includes('"id":6')) replay += Buffer.from((await reader.read()).value!).toString('utf8');
+    await reader.cancel();
+    expect(replay).toContain('executions of r: 1');
+    expect((await stateOf(chaos!)).ledger).toEqual({ r: 1 });
+  });
+
+  it('sends the retry field before breaking, even when nothing else came first (2025-06-18: no priming event)', async () => {
+    const { url } = await start();
+    const init = await post(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
+    const session = init.headers.get('mcp-session-id')!;
+    await inject(chaos!, { kind: 'drop-stream', afterEvents: 0, retryMs: 100 });
+    const { received, broke } = await readUntilBreak(url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }, sessionHeaders(session, '2025-06-18'));
+    expect(broke).toBe(true);
+    expect(received).toContain('retry: 100');
+    expect(received).not.toContain('"id":2');
+  });
+
+  it('keeps each session\'s stream cursors to itself: an old session\'s cursor resumes nothing on a new one', async () => {
+    const { url } = await start();
+    const first = await openSession(url);
+    await inject(chaos!, { kind: 'drop-stream', afterEvents: 1 });
+    const { received } = await readUntilBreak(url, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'record', arguments: { key: 'old' } } }, sessionHeaders(first));
+    const cursor = /^id: ?(.+)$/m.exec(received)![1]!;
+    await inject(chaos!, { kind: 'restart' });
+    const second = await openSession(url);
+    const stray = new AbortController();
+    const resumed = await fetch(url, { headers: { accept: 'text/event-stream', ...sessionHeaders(second), 'last-event-id': cursor }, signal: stray.signal });
+    const reader = resumed.body!.getReader();
+    const arrived = await Promise.race([reader.read().then(({ value }) => Buffer.from(value ?? []).toString('utf8')), sleep(300).then(() => '')]);
+    stray.abort();
+    expect(arrived).not.toContain('"id":8');
   });
 
   it('does not touch initialize', async () => {
@@ -245,10 +308,11 @@ describe('fault: drop-stream', () => {
 });
 
 describe('fault: refuse', () => {
-  it('refuses connections for a while, then serves the same sessions again', async () => {
+  it('refuses connections for a while, then serves the same sessions again, and says so in state', async () => {
     const { url } = await start();
     const session = await openSession(url);
     await inject(chaos!, { kind: 'refuse', ms: 300 });
+    expect(chaos!.state().history).toEqual([{ kind: 'refuse', atMs: expect.any(Number), untilMs: expect.any(Number) }]);
     const error = await fetch(url, { method: 'POST', body: '{}' }).then(() => undefined, (e: Error) => e);
     expect((error?.cause as { code?: string } | undefined)?.code).toBe('ECONNREFUSED');
     await sleep(450);
@@ -325,6 +389,34 @@ describe('control API', () => {
   });
 });
 
+describe('DELETE', () => {
+  it('ends the session for the fault layer too: afterwards it is answered in the dialect', async () => {
+    const { url } = await start({ dialect: 'amdahl' });
+    const session = await openSession(url);
+    expect((await fetch(url, { method: 'DELETE', headers: sessionHeaders(session) })).status).toBe(200);
+    expect((await stateOf(chaos!)).sessions).toEqual([]);
+    const reply = await callTool(url, session, 'echo', { text: 'x' });
+    expect(reply.messages[0]).toMatchObject({ error: { code: -32000, data: { reason: 'session_not_found' } } });
+  });
+});
+
+describe('the control API is for this machine only', () => {
+  it('sends no CORS headers and refuses a foreign Origin or Host', async () => {
+    const { control } = await start();
+    const own = await fetch(`${control}/state`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(`${control}/state`, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await fetch(`${control}/faults`, { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{"kind":"restart"}' })).status).toBe(403);
+    // fetch will not send a Host of its own choosing; a DNS-rebinding page's request would.
+    const rebound = await new Promise<number>((resolve, reject) => {
+      request(`${control}/state`, { headers: { host: 'rebound.example' } }, (res) => (res.resume(), resolve(res.statusCode!))).on('error', reject).end();
+    });
+    expect(rebound).toBe(403);
+    expect(chaos!.state().history).toEqual([]);
+  });
+});
+
 describe('CORS', () => {
   it('exposes Mcp-Session-Id to browsers, unless told not to', async () => {
     const { url } = await start();
@@ -375,12 +467,11 @@ describe('2026-07-28 mode behind the fault layer', () => {
     const { url } = await start({ mode: 'modern' });
     await inject(chaos!, { kind: 'drop-stream', afterEvents: 1 });
     const { message, headers } = modern(2, 'tools/call', { name: 'slow', arguments: { ms: 100, steps: 2 } }, 'slow');
-    const response = await fetch(url, {
-      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(message),
-    });
-    const text = await response.text().catch(() => 'broken');
-    expect(text).not.toContain('slept');
-    expect(text).not.toMatch(/^id:/m);
+    const { received, broke } = await readUntilBreak(url, message, headers);
+    expect(broke).toBe(true);
+    expect(received).toContain('notifications/progress');
+    expect(received).not.toContain('slept');
+    expect(received).not.toMatch(/^id:/m);
     expect((await stateOf(chaos!)).log.at(-1)).toMatchObject({ rpcMethod: 'tools/call', fault: 'drop-stream' });
   });
 });

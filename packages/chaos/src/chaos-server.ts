@@ -35,12 +35,21 @@ export interface ChaosServerOptions {
   readonly schedule?: readonly ScheduledFault[];
 }
 
+/** A fault as it was applied: when, and (for `refuse` and a restart's `downMs`) until when. */
+export interface AppliedFault {
+  readonly kind: Fault['kind'];
+  readonly atMs: number;
+  readonly untilMs?: number;
+}
+
 /** What `GET {control}/state` returns. */
 export interface ChaosState {
   readonly mode: 'legacy' | 'modern' | 'proxy';
   readonly uptimeMs: number;
   readonly uptimeSeconds: number;
   readonly refusing: boolean;
+  /** Every fault applied, oldest first (the last 1,000), on the server's clock since it started. */
+  readonly history: readonly AppliedFault[];
   readonly faults: FaultPlanSnapshot;
   readonly sessions: readonly SessionSnapshot[];
   readonly ledger: Readonly<Record<string, number>>;
@@ -64,6 +73,9 @@ export interface ChaosServer {
 const MCP_PATH = '/mcp';
 const CONTROL_PATH = '/_chaos';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_HISTORY = 1_000;
+const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/;
+const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/;
 
 function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
@@ -109,6 +121,8 @@ class ChaosHost implements ChaosServer {
   readonly #controlSockets = new Set<Socket>();
   readonly #timers = new Set<NodeJS.Timeout>();
   #startedAtMs = Date.now();
+  readonly #createdAtMs = Date.now();
+  readonly #history: AppliedFault[] = [];
   #refusing = false;
   #port = 0;
 
@@ -166,6 +180,10 @@ class ChaosHost implements ChaosServer {
   }
 
   async apply(fault: Fault): Promise<void> {
+    const atMs = Date.now() - this.#createdAtMs;
+    const downMs = fault.kind === 'refuse' ? fault.ms : fault.kind === 'restart' ? fault.downMs : undefined;
+    this.#history.push({ kind: fault.kind, atMs, ...(downMs ? { untilMs: atMs + downMs } : {}) });
+    if (this.#history.length > MAX_HISTORY) this.#history.shift();
     switch (fault.kind) {
       case 'evict':
         return this.#evict(this.#targets(fault.session));
@@ -232,10 +250,14 @@ class ChaosHost implements ChaosServer {
     this.#expireIdle();
     const uptimeMs = Date.now() - this.#startedAtMs;
     return {
-      mode: this.backend.mode, uptimeMs, uptimeSeconds: Math.floor(uptimeMs / 1000), refusing: this.#refusing,
+      mode: this.backend.mode, uptimeMs, uptimeSeconds: this.#uptimeSeconds(), refusing: this.#refusing, history: [...this.#history],
       faults: this.plan.snapshot(), sessions: this.registry.snapshot(), ledger: this.ledger.snapshot(),
       resource: this.resource.text, log: this.log.entries(),
     };
+  }
+
+  #uptimeSeconds(): number {
+    return Math.floor((Date.now() - this.#startedAtMs) / 1000);
   }
 
   reset(): void {
@@ -265,17 +287,29 @@ class ChaosHost implements ChaosServer {
     res.setHeader('access-control-expose-headers', exposed);
   }
 
+  /**
+   * The control API answers the machine itself only: no CORS (a web page may not drive it),
+   * and, when bound to loopback, no foreign Host (DNS rebinding) or Origin.
+   */
+  #controlAllowed(req: IncomingMessage): boolean {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !LOOPBACK_ORIGIN.test(origin)) return false;
+    const loopbackBound = LOOPBACK_HOST.test(this.#hostForUrl());
+    return !loopbackBound || LOOPBACK_HOST.test(req.headers.host ?? '');
+  }
+
   async #route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      this.#cors(req, res);
       const path = new URL(req.url ?? '/', 'http://x').pathname;
-      if (req.method === 'OPTIONS') return void res.writeHead(204).end();
       if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) {
+        if (!this.#controlAllowed(req)) return void res.writeHead(403, { 'content-type': 'text/plain' }).end('control API: loopback only');
         this.#controlSockets.add(req.socket);
         res.on('close', () => this.#controlSockets.delete(req.socket));
         res.setHeader('connection', 'close');
         return await handleControl(this, req, res, path.slice(CONTROL_PATH.length));
       }
+      this.#cors(req, res);
+      if (req.method === 'OPTIONS') return void res.writeHead(204).end();
       if (path !== MCP_PATH) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: the MCP endpoint is /mcp');
       await this.#mcp(req, res);
     } catch (error) {
@@ -312,12 +346,14 @@ class ChaosHost implements ChaosServer {
     }
     if (this.backend.mode !== 'modern' && sessionId !== undefined && !session) {
       wire.fault = `session-gone ${this.plan.dialect}`;
-      return send(res, sessionGoneResponse(this.plan.dialect, { requestId: rpc.id, uptimeSeconds: this.state().uptimeSeconds }));
+      return send(res, sessionGoneResponse(this.plan.dialect, { requestId: rpc.id, uptimeSeconds: this.#uptimeSeconds() }));
     }
     const drop = this.plan.takeDrop(shape);
     if (drop) breakStream(res, drop, () => (wire.fault = 'drop-stream'));
     if (session) this.#track(session, httpMethod, rpc, res);
     await this.backend.handle(req, res, body);
+    // The client ended its session: it is gone for the fault layer too (and its resources freed).
+    if (httpMethod === 'DELETE' && session && res.statusCode >= 200 && res.statusCode < 300) await this.#evict([session.id]);
   }
 
   /** In use while the request runs (a GET stream for as long as it is open); session state once it succeeds. */

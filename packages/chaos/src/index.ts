@@ -10,7 +10,7 @@
  *
  * @module
  */
-export { startChaosServer, type ChaosServer, type ChaosServerOptions, type ChaosState } from './chaos-server.ts';
+export { startChaosServer, type AppliedFault, type ChaosServer, type ChaosServerOptions, type ChaosState } from './chaos-server.ts';
 export { DIALECT_NAMES, sessionGoneResponse, type DialectName } from './dialect-responses.ts';
 export { ChaosInputError, parseFault, parseFaults, parseSchedule, type Fault, type ScheduledFault } from './faults.ts';
 export { RESOURCE_URI } from './resource.ts';

@@ -25,20 +25,23 @@ function reply(res: ServerResponse, status: number, code: number, message: strin
  */
 export function createLegacyBackend(context: BackendContext & { onSessionStarted(id: string): void }): Backend {
   const sessions = new Map<string, Session>();
-  const eventStore = new BoundedEventStore();
 
   async function open(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const { server, detach } = createLegacyMcpServer(context);
+    const close = async () => (detach(), await server.close());
+    let started = false;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      eventStore,
+      eventStore: new BoundedEventStore(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, close: async () => (detach(), await server.close()) });
+        started = true;
+        sessions.set(id, { transport, close });
         context.onSessionStarted(id);
       },
     });
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
+    if (!started) await close(); // a refused initialize leaves nothing behind
   }
 
   return {
@@ -53,7 +56,6 @@ export function createLegacyBackend(context: BackendContext & { onSessionStarted
       const session = sessions.get(sessionId);
       if (!session) return reply(res, 404, -32001, 'Session not found');
       await session.transport.handleRequest(req, res, body);
-      if (req.method === 'DELETE') sessions.delete(sessionId);
     },
     async dropSession(sessionId) {
       const session = sessions.get(sessionId);

@@ -3,6 +3,8 @@ import type { Backend } from './backend.ts';
 import { writeWebResponse } from './web-response.ts';
 
 // Hop-by-hop headers, and those fetch computes itself.
+/** Ending a session upstream must not hang an eviction, a restart or a stop. */
+const UPSTREAM_DELETE_TIMEOUT_MS = 5_000;
 const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'te', 'trailer']);
 
 function forwardHeaders(headers: IncomingHttpHeaders): Headers {
@@ -28,8 +30,9 @@ export function createProxyBackend(upstream: string, onSessionStarted: (id: stri
   const known = new Set<string>();
 
   async function end(sessionId: string): Promise<void> {
-    known.delete(sessionId);
-    await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId } }).then((r) => r.body?.cancel(), () => {});
+    if (!known.delete(sessionId)) return; // ended already (the client's own DELETE went through)
+    const signal = AbortSignal.timeout(UPSTREAM_DELETE_TIMEOUT_MS);
+    await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId }, signal }).then((r) => r.body?.cancel(), () => {});
   }
 
   return {
@@ -55,6 +58,7 @@ export function createProxyBackend(upstream: string, onSessionStarted: (id: stri
         known.add(minted);
         onSessionStarted(minted);
       }
+      if (req.method === 'DELETE' && response.ok && typeof sent === 'string') known.delete(sent);
       await writeWebResponse(res, response);
     },
     dropSession: end,

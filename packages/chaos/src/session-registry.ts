@@ -31,7 +31,9 @@ export interface SessionSnapshot {
  *
  * @example
  * const registry = new SessionRegistry(() => Date.now());
- * registry.add('abc'); registry.begin('abc'); registry.end('abc');
+ * const session = registry.add('abc');
+ * registry.busy(session, 1); // a request started … and ended:
+ * registry.busy(session, -1);
  */
 export class SessionRegistry {
   readonly #sessions = new Map<string, SessionEntry>();

@@ -42,9 +42,13 @@ export function breakStream(res: ServerResponse, plan: DropPlan, onDrop: () => v
   let retrySent = false;
 
   const drop = () => {
+    if (!retrySent && plan.retryMs !== undefined) write(`retry: ${plan.retryMs}\n\n`);
+    retrySent = true;
     mode = 'dropped';
     onDrop();
-    res.socket?.destroy();
+    // What was written reaches the client; then the connection ends mid-response, with no final chunk.
+    const socket = res.socket;
+    socket?.end(() => socket.destroy());
   };
 
   const feed = (chunk: string | Uint8Array | undefined): void => {

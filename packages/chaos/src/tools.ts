@@ -42,8 +42,9 @@ export async function slow(
   const parts = Math.min(Math.max(Math.trunc(steps), 1), 100);
   for (let done = 1; done <= parts; done++) {
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, total / parts);
-      signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      const onAbort = () => (clearTimeout(timer), resolve());
+      const timer = setTimeout(() => (signal?.removeEventListener('abort', onAbort), resolve()), total / parts);
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
     if (signal?.aborted) return `aborted after ${done - 1} of ${parts} steps`;
     await progress(done, parts);

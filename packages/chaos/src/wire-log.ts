@@ -29,7 +29,7 @@ export class WireLog {
   add(entry: Omit<WireEntry, 'seq'>): WireEntry {
     const full: WireEntry = { seq: ++this.#seq, ...entry };
     this.#entries.push(full);
-    if (this.#entries.length > MAX_ENTRIES) this.#entries = this.#entries.slice(-MAX_ENTRIES);
+    if (this.#entries.length > MAX_ENTRIES) this.#entries.shift();
     return full;
   }
 
