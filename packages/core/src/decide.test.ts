@@ -34,6 +34,10 @@ describe('decide: session loss', () => {
     expect(at(GONE, { operation: {} })).toMatchObject({ type: 'give-up', error: { code: 'SESSION_LOST' }, sessionDead: true });
   });
 
+  it('opens the standalone stream again on the new session', () => {
+    expect(at(GONE, { operation: { stream: true } })).toEqual({ type: 'reinitialize-and-replay' });
+  });
+
   it('runs no session logic on a revision without sessions', () => {
     expect(at(GONE, { revision: '2026-07-28' })).toEqual({ type: 'deliver' });
   });

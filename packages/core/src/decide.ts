@@ -145,7 +145,8 @@ export function decide(input: DecisionInput): Action {
       if (!traits.sessions) return { type: 'deliver' };
       if (call.replays >= 1) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: call.replays }, true);
       // A POSTed response answered a request of the dead session: there is nothing to replay it to.
-      if (operation.method === undefined) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: 0 }, true);
+      // (The standalone stream is different: it is opened again on the new session.)
+      if (operation.method === undefined && operation.stream !== true) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: 0 }, true);
       if (verdict.outcome === 'unknown' && !safe()) return giveUp('OUTCOME_UNKNOWN', { dialect: verdict.dialect }, true);
       return { type: 'reinitialize-and-replay' };
     case 'rate-limited':

@@ -33,3 +33,10 @@ describe('isReplaySafe', () => {
     expect(isReplaySafe({ method: 'ping' }, () => 'yes' as unknown as boolean)).toBe(false);
   });
 });
+
+describe('isReplaySafe: the standalone stream', () => {
+  it('may always be opened again', () => {
+    expect(isReplaySafe({ stream: true })).toBe(true);
+    expect(isReplaySafe({ stream: true }, 'never')).toBe(false);
+  });
+});

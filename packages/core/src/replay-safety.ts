@@ -6,9 +6,14 @@ export interface ToolAnnotations {
   readonly openWorldHint?: boolean;
 }
 
-/** The request a decision is about. `method` is absent for a POSTed JSON-RPC response. */
+/**
+ * The request a decision is about. `method` is absent for a POSTed JSON-RPC response and for
+ * the standalone GET stream, which is marked `stream`.
+ */
 export interface Operation {
   readonly method?: string;
+  /** The standalone GET stream: opening it again changes nothing on the server. */
+  readonly stream?: boolean;
   /** For `tools/call`: the tool's name and, when known, its annotations. */
   readonly toolName?: string;
   readonly annotations?: ToolAnnotations;
@@ -49,6 +54,7 @@ export function isReplaySafe(operation: Operation, policy: ReplayPolicy = 'safe'
   if (typeof policy === 'function') return policy(operation) === true;
   if (policy !== 'safe') return policy === 'always';
   const { method, toolName, annotations } = operation;
+  if (operation.stream === true) return true;
   if (method === undefined) return false;
   if (REPLAY_SAFE_METHODS.has(method)) return true;
   if (method !== 'tools/call' || toolName === undefined) return false;
