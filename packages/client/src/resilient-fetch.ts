@@ -1,6 +1,6 @@
 import {
   advance, canRetry, classify, createRetryBudget, createRetryPolicy, decide, FRESH_CALL, recordCall, recordRetry,
-  ResilienceError, type Backoff, type Observation, type Operation, type ReplayPolicy, type ResilienceEvent,
+  ResilienceError, type Backoff, type CallState, type Observation, type Operation, type ReplayPolicy, type ResilienceEvent,
   type RetryBudget, type RetryBudgetState, type SessionGoneDialect, type ToolTrust,
 } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
@@ -8,6 +8,7 @@ import { EndpointSession } from './endpoint-session.ts';
 import { readPostBody, type PostBody } from './messages.ts';
 import { restoreResponseId, withRequestId } from './request-id.ts';
 import { defaultSleep, type Sleep } from './sleep.ts';
+import { superviseStream, type StreamCall } from './stream-supervisor.ts';
 
 /** Options of {@link createResilientFetch}; every one has a default. */
 export interface ResilientFetchOptions {
@@ -42,6 +43,20 @@ type Fetch = typeof fetch;
 function urlOf(input: Parameters<Fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
+
+function isEventStream(response: Response): boolean {
+  return response.headers.get('content-type')?.toLowerCase().includes('text/event-stream') === true;
+}
+
+/** How one call is run: supervised (its SSE body watched for breaks) and from which state. */
+interface CallOptions {
+  readonly supervise: boolean;
+  readonly state: CallState;
+  /** Counted as a call in the retry budget (a re-issue from the supervisor is not a new call). */
+  readonly counted: boolean;
+}
+
+const FIRST_ATTEMPT: CallOptions = { supervise: true, state: FRESH_CALL, counted: true };
 
 function operationOf(body: PostBody): Operation {
   const message = body.message;
@@ -92,14 +107,16 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
   };
 
   /** One logical call: sent, then carried through core's decisions until it is answered or given up. */
-  async function call(session: EndpointSession, url: string, init: RequestInit, body: PostBody | undefined): Promise<Response> {
+  async function call(
+    session: EndpointSession, url: string, init: RequestInit, body: PostBody | undefined, run: CallOptions = FIRST_ATTEMPT,
+  ): Promise<Response> {
     const method = init.method ?? 'GET';
-    const operation = body ? operationOf(body) : {};
+    const operation: Operation = body ? operationOf(body) : method === 'GET' ? { stream: true } : {};
     const originalId = body?.kind === 'request' ? (body.message!.id as string | number) : undefined;
     let text = body?.text;
     let sentId = originalId;
-    let state = FRESH_CALL;
-    if (budget) budgetState = recordCall(budgetState, budget, now());
+    let state = run.state;
+    if (budget && run.counted) budgetState = recordCall(budgetState, budget, now());
     for (;;) {
       const headers = new Headers(init.headers);
       const sdkSentSession = headers.has('mcp-session-id');
@@ -124,6 +141,9 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       if (response) {
         if (response.ok) {
           session.touch();
+          if (run.supervise && isEventStream(response) && response.body && originalId !== undefined && sentId !== undefined && text !== undefined) {
+            return superviseStream(response, streamCall({ session, url, init, text, originalId, sentId, operation, ordinal, facts, state }));
+          }
           return sentId !== originalId && originalId !== undefined && sentId !== undefined
             ? restoreResponseId(response, sentId, originalId)
             : response;
@@ -168,6 +188,48 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
         }
       }
     }
+  }
+
+  /** The supervisor's view of one call whose response stream it watches. */
+  function streamCall(c: {
+    session: EndpointSession; url: string; init: RequestInit; text: string; originalId: string | number; sentId: string | number;
+    operation: Operation; ordinal: number; facts: Omit<Observation, 'kind'>; state: CallState;
+  }): StreamCall {
+    const { session, url, init, operation } = c;
+    const stream: StreamCall = {
+      originalId: c.originalId, sentId: c.sentId, state: c.state,
+      ...(operation.method === undefined ? {} : { method: operation.method }),
+      decide: (ended) => decide({
+        verdict: classify({ kind: 'stream-ended', ...c.facts, ...ended } as Observation), call: stream.state, operation, policy,
+        nowMs: now(), random: random(), ...(session.negotiated ? { revision: session.negotiated.revision } : {}),
+        ...(budget ? { retryBudgetAllows: canRetry(budgetState, budget, now()) } : {}),
+      }),
+      async resume(lastEventId) {
+        // A cursor belongs to its session: on another one it means nothing.
+        if ((session.tracker.current?.ordinal ?? 0) !== c.ordinal) return undefined;
+        const headers = new Headers(init.headers);
+        session.stamp(headers);
+        headers.delete('content-type');
+        headers.set('accept', 'text/event-stream');
+        headers.set('last-event-id', lastEventId);
+        try {
+          const response = await base(url, { method: 'GET', headers, ...(init.signal ? { signal: init.signal } : {}) });
+          if (response.ok && isEventStream(response) && response.body) return response;
+          await response.body?.cancel().catch(() => {});
+        } catch {
+          // Not resumable after all: the next decision knows.
+        }
+        return undefined;
+      },
+      reissue: (id) => {
+        if (budget) budgetState = recordRetry(budgetState, budget, now());
+        return call(session, url, init, readPostBody(withRequestId(c.text, id)), { supervise: false, state: stream.state, counted: false });
+      },
+      sleep: (ms) => sleep(ms, init.signal ?? undefined),
+      emit: (event) => emit({ ...event, atMs: now() } as ResilienceEvent),
+      aborted: () => init.signal?.aborted === true,
+    };
+    return stream;
   }
 
   return async function resilientFetch(input, init = {}) {
