@@ -9,6 +9,7 @@
  *
  * @module
  */
+export { connect, type ConnectOptions } from './connect.ts';
 export { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 export { defaultSleep, type Sleep } from './sleep.ts';
 export { isResilienceError, ResilienceError, type ErrorCode, type ResilienceEvent } from '@mcp-resilience/core';

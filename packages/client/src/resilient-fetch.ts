@@ -124,8 +124,10 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       session.stamp(headers);
       if (state.replays > 0 && method === 'GET') headers.delete('last-event-id'); // an old session's cursor means nothing on a new one
       const ordinal = session.tracker.current?.ordinal ?? 0;
+      // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
+      const revision = session.negotiated?.revision ?? headers.get('mcp-protocol-version') ?? undefined;
       const facts = {
-        ...(session.negotiated ? { revision: session.negotiated.revision } : {}),
+        ...(revision === undefined ? {} : { revision }),
         sessionIdSent: headers.has('mcp-session-id'), httpMethod: method as 'POST' | 'GET' | 'DELETE',
         ...(operation.method === undefined ? {} : { rpcMethod: operation.method }),
       };
@@ -157,7 +159,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       const verdict = classify(observation!, { ...(options.dialects ? { dialects: options.dialects } : {}) });
       const action = decide({
         verdict, call: state, operation, policy, nowMs: now(), random: random(),
-        ...(session.negotiated ? { revision: session.negotiated.revision } : {}),
+        ...(revision === undefined ? {} : { revision }),
         ...(budget ? { retryBudgetAllows: canRetry(budgetState, budget, now()) } : {}),
       });
       if (verdict.kind === 'session-gone') session.lost(ordinal, verdict.dialect, operation.method, verdict.serverUptimeSeconds);
@@ -201,7 +203,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       ...(operation.method === undefined ? {} : { method: operation.method }),
       decide: (ended) => decide({
         verdict: classify({ kind: 'stream-ended', ...c.facts, ...ended } as Observation), call: stream.state, operation, policy,
-        nowMs: now(), random: random(), ...(session.negotiated ? { revision: session.negotiated.revision } : {}),
+        nowMs: now(), random: random(), ...(c.facts.revision === undefined ? {} : { revision: c.facts.revision }),
         ...(budget ? { retryBudgetAllows: canRetry(budgetState, budget, now()) } : {}),
       }),
       async resume(lastEventId) {

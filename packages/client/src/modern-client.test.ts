@@ -1,0 +1,50 @@
+import { startChaosServer, type ChaosServer, type Fault } from '@mcp-resilience/chaos';
+import type { ResilienceEvent } from '@mcp-resilience/core';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResilientFetch } from './resilient-fetch.ts';
+
+let chaos: ChaosServer | undefined;
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close().catch(() => {});
+  await chaos?.stop();
+  chaos = client = undefined;
+});
+
+async function setup(tools: string[] = []) {
+  chaos = await startChaosServer({ mode: 'modern' });
+  const events: ResilienceEvent[] = [];
+  const fetch = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, tools: { readOnlyTools: tools } });
+  client = new Client({ name: 'resilient-modern', version: '0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch }));
+  return events;
+}
+const inject = (...faults: Fault[]) => chaos!.applyFaults(faults);
+
+describe('createResilientFetch with the newer SDK client (2.x) on 2026-07-28', () => {
+  it('runs no session logic: no session is learned, none is lost', async () => {
+    const events = await setup();
+    await inject({ kind: 'evict', session: 'all' }, { kind: 'restart' });
+    await expect(client!.callTool({ name: 'echo', arguments: { text: 'stateless' } })).resolves.toMatchObject({ content: [{ text: 'stateless' }] });
+    expect(events.filter((e) => e.type.startsWith('session-') || e.type === 'replayed')).toEqual([]);
+    expect(chaos!.state().log.every((e) => e.session === undefined)).toBe(true);
+  });
+
+  it('backs off a 503 on the same footing as any revision', async () => {
+    const events = await setup();
+    await inject({ kind: 'status', status: 503, count: 2, retryAfter: '0' });
+    await expect(client!.callTool({ name: 'echo', arguments: { text: 'x' } })).resolves.toMatchObject({ content: [{ text: 'x' }] });
+    expect(events.filter((e) => e.type === 'backed-off')).toHaveLength(2);
+  });
+
+  it('re-issues a safe call whose stream broke under a new id (no resumption in this revision)', async () => {
+    const events = await setup(['slow']);
+    await inject({ kind: 'drop-stream', afterEvents: 1, rpcMethod: 'tools/call' });
+    const result = await client!.callTool({ name: 'slow', arguments: { ms: 50, steps: 2 } }, { onprogress: () => {} });
+    expect(result).toMatchObject({ content: [{ text: 'slept 50 ms' }] });
+    expect(events.map((e) => e.type)).toEqual(['reissued']);
+    const ids = chaos!.state().log.filter((e) => e.rpcMethod === 'tools/call').map((e) => String(e.rpcId));
+    expect(ids).toEqual([ids[0], `${ids[0]}~s1`]);
+  });
+});

@@ -1,0 +1,72 @@
+import type { ResilienceEvent } from '@mcp-resilience/client';
+
+/** `850 ms`, `1.2 s`, `12 s`. */
+function duration(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1_000;
+  return `${seconds < 10 ? Number(seconds.toFixed(1)) : Math.round(seconds)} s`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The request an event is about, as its JSON-RPC method (`request` when it had none). */
+const call = (method: string | undefined) => method ?? 'request';
+
+/**
+ * One human line for an engine event, prefixed `mcp-resilience`. Sessions are named by their
+ * ordinal; a session id never appears (events carry none).
+ *
+ * @example
+ * describeEvent({ type: 'session-lost', session: 1, dialect: 'amdahl', cause: 'server-restarted',
+ *   suspectedServerBug: false, sessionAgeMs: 9_000, idleMs: 4_000, serverUptimeSeconds: 3 })
+ * // 'mcp-resilience session 1 lost (amdahl, server-restarted, server up 3 s) → re-initializing'
+ */
+export function describeEvent(event: ResilienceEvent): string {
+  return `mcp-resilience ${describe(event)}`;
+}
+
+function describe(event: ResilienceEvent): string {
+  switch (event.type) {
+    case 'session-started':
+      return `session ${event.session} started (revision ${event.revision})`;
+    case 'session-lost': {
+      const facts: string[] = [event.dialect, event.cause];
+      if (event.serverUptimeSeconds !== undefined) facts.push(`server up ${event.serverUptimeSeconds} s`);
+      if (event.suspectedServerBug) facts.push('suspected server bug');
+      const during = event.method === undefined ? '' : ` during ${event.method}`;
+      return `session ${event.session} lost${during} (${facts.join(', ')}) → re-initializing`;
+    }
+    case 'session-reinitialized':
+      return `session ${event.to} replaces session ${event.from} (${event.reason === 'idle' ? 'idle past the budget' : 'lost'})`;
+    case 'session-changed': {
+      const changes: string[] = [];
+      if (event.revision) changes.push(`revision ${event.revision.from} → ${event.revision.to}`);
+      if (event.capabilities.length > 0) changes.push(`capabilities ${event.capabilities.join(', ')}`);
+      return `session ${event.to} differs from session ${event.from} (${changes.join('; ') || 'negotiation'}) → call not replayed`;
+    }
+    case 'state-restored': {
+      const restored = event.subscriptions > 0 ? [plural(event.subscriptions, 'subscription')] : [];
+      if (event.logLevel !== undefined) restored.push(`log level ${event.logLevel}`);
+      return `session ${event.session} restored ${restored.join(' and ')}`;
+    }
+    case 'replayed':
+      return `${event.method} replayed on session ${event.session}`;
+    case 'backed-off': {
+      const what = event.status === undefined ? event.verdict : `HTTP ${event.status} (${event.verdict})`;
+      return `${call(event.method)} got ${what} → retry ${event.attempt} in ${duration(event.delayMs)}`;
+    }
+    case 'resumed':
+      return `${call(event.method)} stream broke → resuming (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
+    case 'reissued':
+      return `${call(event.method)} outcome unknown → re-issuing (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
+    case 'gave-up':
+      return `${call(event.method)} gave up: ${event.code}`;
+    default:
+      return unknownEvent(event);
+  }
+}
+
+/** Compile-time exhaustiveness; at run time an event type added later still gets a line. */
+function unknownEvent(event: never): string {
+  return `event ${(event as { type: string }).type}`;
+}

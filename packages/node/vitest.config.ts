@@ -1,0 +1,4 @@
+import { packageTestConfig } from '../../vitest.shared.ts';
+
+// Tests start chaos servers on 127.0.0.1 and stop them, and spawn node on the built package.
+export default packageTestConfig(import.meta.url, { testTimeout: 30_000, hookTimeout: 30_000 });
