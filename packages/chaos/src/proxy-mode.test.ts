@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChaosServer, type ChaosServer } from './chaos-server.ts';
 import { call, callTool, inject, openSession, post, resultText, stateOf } from './test-support/raw-client.ts';
-import { startServerEverything, type ServerEverything } from './test-support/server-everything.ts';
+import { startServerEverything, type ServerEverything } from './server-everything.ts';
 
 let upstream: ServerEverything;
 let chaos: ChaosServer;

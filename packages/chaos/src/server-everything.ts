@@ -3,6 +3,22 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
+/**
+ * Preloaded into server-everything, which binds every interface by default: every listen()
+ * binds 127.0.0.1 instead. Inline, so that nothing but this module has to ship.
+ */
+const FORCE_LOOPBACK = `data:text/javascript,${encodeURIComponent(`
+import net from 'node:net';
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function (...args) {
+  const [first, ...rest] = args;
+  if (typeof first === 'object' && first !== null) return listen.call(this, { ...first, host: '127.0.0.1' }, ...rest);
+  if (typeof first === 'number' || (typeof first === 'string' && /^\\d+$/.test(first))) {
+    return listen.call(this, Number(first), '127.0.0.1', rest.find((arg) => typeof arg === 'function'));
+  }
+  return listen.apply(this, args);
+};`)}`;
+
 /** A running @modelcontextprotocol/server-everything, bound to 127.0.0.1. */
 export interface ServerEverything {
   readonly url: string;
@@ -18,12 +34,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts server-everything's Streamable HTTP mode on 127.0.0.1; stop() ends it by its PID. */
+/**
+ * Starts `@modelcontextprotocol/server-everything`'s Streamable HTTP mode (it must be installed) on
+ * 127.0.0.1 and a free port, for tests and demos: the reference server, in front of which
+ * proxy mode puts the faults. `stop()` ends it by its PID.
+ *
+ * @example
+ * const upstream = await startServerEverything();
+ * const chaos = await startChaosServer({ upstream: upstream.url });
+ * // … later: await chaos.stop(); await upstream.stop();
+ */
 export async function startServerEverything(): Promise<ServerEverything> {
   const entry = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
-  const preload = new URL('./force-loopback.mjs', import.meta.url).href;
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', preload, entry, 'streamableHttp'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', FORCE_LOOPBACK, entry, 'streamableHttp'], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -48,3 +48,17 @@ describe('createResilientFetch with the newer SDK client (2.x) on 2026-07-28', (
     expect(ids).toEqual([ids[0], `${ids[0]}~s1`]);
   });
 });
+
+describe('createResilientFetch with the newer SDK client (2.x) on a sessionful revision', () => {
+  it('survives an eviction like the 1.x client: one re-initialization, one replay', async () => {
+    chaos = await startChaosServer({ dialect: 'python-sdk' });
+    const events: ResilienceEvent[] = [];
+    client = new Client({ name: 'resilient-2x', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch: createResilientFetch({ onEvent: (e) => events.push(e) }) }));
+    await client.callTool({ name: 'echo', arguments: { text: 'before' } });
+    await inject({ kind: 'evict', session: 'all' });
+    await expect(client.callTool({ name: 'echo', arguments: { text: 'after' } })).resolves.toMatchObject({ content: [{ text: 'after' }] });
+    expect(events.map((e) => e.type)).toEqual(['session-started', 'session-lost', 'session-started', 'session-reinitialized', 'replayed']);
+    expect(events.find((e) => e.type === 'session-lost')).toMatchObject({ dialect: 'python-sdk' });
+  });
+});

@@ -1,0 +1,55 @@
+import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
+import type { ResilienceEvent } from '@mcp-resilience/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
+
+let chaos: ChaosServer | undefined;
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
+  await chaos?.stop();
+  chaos = undefined;
+});
+
+async function connect(options: ResilientFetchOptions = {}) {
+  const events: ResilienceEvent[] = [];
+  const client = new Client({ name: 'resilient', version: '0' });
+  clients.push(client);
+  await client.connect(new StreamableHTTPClientTransport(new URL(chaos!.url), { fetch: createResilientFetch({ onEvent: (e) => events.push(e), ...options }) }));
+  return { client, events };
+}
+
+describe('the other chaos faults, through the engine', () => {
+  it('refused connections: backed off until the server listens again (nothing was sent, so any call may go again)', async () => {
+    chaos = await startChaosServer();
+    const { client, events } = await connect({ backoff: { initialMs: 100, maxMs: 400, maxAttempts: 6 } });
+    await chaos.applyFaults([{ kind: 'refuse', ms: 300 }]);
+    await expect(client.callTool({ name: 'record', arguments: { key: 'after-refusal' } })).resolves.toMatchObject({ content: [{ text: 'executions of after-refusal: 1' }] });
+    expect(events.filter((e) => e.type === 'backed-off').every((e) => e.type === 'backed-off' && e.verdict === 'not-processed')).toBe(true);
+    expect(events.some((e) => e.type === 'backed-off')).toBe(true);
+    expect(chaos.state().ledger).toEqual({ 'after-refusal': 1 });
+  });
+
+  it('capacity never evicts a client that holds its standalone stream open: listening is use', async () => {
+    chaos = await startChaosServer({ faults: [{ kind: 'capacity', max: 1 }] });
+    const listening = await connect();
+    await new Promise((resolve) => setTimeout(resolve, 100)); // its GET stream is open by now
+    await connect();
+    expect(chaos.state().sessions.map((s) => s.ordinal)).toEqual([1, 2]);
+    await listening.client.callTool({ name: 'echo', arguments: { text: 'still here' } });
+    expect(listening.events.map((e) => e.type)).toEqual(['session-started']);
+  });
+
+  it('capacity eviction: a client with no stream open loses its idle session and recovers on its next call', async () => {
+    // A server without the standalone stream (GET → 405): sessions are idle between calls.
+    chaos = await startChaosServer({ faults: [{ kind: 'capacity', max: 1 }, { kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] });
+    const quiet = await connect({ backoff: { initialMs: 10, maxMs: 50 } });
+    await quiet.client.callTool({ name: 'echo', arguments: { text: 'a' } });
+    await connect(); // arrives while quiet is idle: quiet's session is the one to go
+    expect(chaos.state().sessions.map((s) => s.ordinal)).toEqual([2]);
+    await expect(quiet.client.callTool({ name: 'echo', arguments: { text: 'b' } })).resolves.toMatchObject({ content: [{ text: 'b' }] });
+    expect(quiet.events.map((e) => e.type)).toEqual(['session-started', 'session-lost', 'session-started', 'session-reinitialized', 'replayed']);
+  });
+});
