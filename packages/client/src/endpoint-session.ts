@@ -99,15 +99,16 @@ export class EndpointSession {
 
   /**
    * Before a request goes out: if the SDK holds a session that is dead (a call gave up on it)
-   * or idle past the budget, open the new one first, so that no dead id is ever sent.
+   * or, before a call's first attempt, idle past the budget, open the new one first, so that no
+   * dead id is ever sent. A call being retried keeps its session: backoff is on the same session.
    */
-  async prepare(sdkSentSession: boolean): Promise<void> {
+  async prepare(sdkSentSession: boolean, firstAttempt: boolean): Promise<void> {
     if (this.#reinitializing) await this.#reinitializing.catch(() => {});
     if (!sdkSentSession || !this.sessionful || this.#initialize === undefined) return;
     const current = this.tracker.current;
     if (current === undefined) return this.recover(this.tracker.ordinals, 'lost');
     const { idleBudgetMs } = this.deps;
-    if (idleBudgetMs !== undefined && isIdleBeyond(this.tracker, this.deps.now(), idleBudgetMs)) {
+    if (firstAttempt && idleBudgetMs !== undefined && isIdleBeyond(this.tracker, this.deps.now(), idleBudgetMs)) {
       this.tracker = markDead(this.tracker, current.ordinal);
       void this.#end(current.id);
       return this.recover(current.ordinal, 'idle');

@@ -170,3 +170,15 @@ describe('rate limits and server errors, with the official SDK client (1.x)', ()
     expect(posts().filter((p) => p.startsWith('tools/call'))).toEqual(['tools/call 403 s1']);
   });
 });
+
+describe('idle replacement and backoff together', () => {
+  it('keeps a call that is backing off on its session, however long the waits add up', async () => {
+    // Two waits of a second each, against an idle budget of half a second.
+    const { events } = await setup({}, { idleBudgetMs: 500 });
+    await inject({ kind: 'status', status: 429, count: 2, retryAfter: '1' });
+    await expect(echo()).resolves.toMatchObject({ content: [{ text: 'hi' }] });
+    expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
+    expect(posts().filter((p) => p.startsWith('tools/call')).every((p) => p.endsWith(' s1'))).toBe(true);
+    expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);
+  });
+});

@@ -120,7 +120,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
     for (;;) {
       const headers = new Headers(init.headers);
       const sdkSentSession = headers.has('mcp-session-id');
-      await session.prepare(sdkSentSession);
+      await session.prepare(sdkSentSession, state === run.state);
       session.stamp(headers);
       if (state.replays > 0 && method === 'GET') headers.delete('last-event-id'); // an old session's cursor means nothing on a new one
       const ordinal = session.tracker.current?.ordinal ?? 0;
@@ -163,6 +163,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
         ...(budget ? { retryBudgetAllows: canRetry(budgetState, budget, now()) } : {}),
       });
       if (verdict.kind === 'session-gone') session.lost(ordinal, verdict.dialect, operation.method, verdict.serverUptimeSeconds);
+      else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
       switch (action.type) {
         case 'deliver':
           return new Response(errorText, { status: response!.status, statusText: response!.statusText, headers: response!.headers });
@@ -172,7 +173,10 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
         case 'reinitialize-and-replay':
           await session.recover(ordinal);
           state = advance(state, action);
-          emit({ type: 'replayed', session: session.tracker.current?.ordinal ?? 0, method: operation.method ?? method, atMs: now() });
+          emit({
+            type: 'replayed', session: session.tracker.current?.ordinal ?? 0,
+            ...(operation.method === undefined ? {} : { method: operation.method }), ...(operation.stream ? { stream: true } : {}), atMs: now(),
+          });
           break;
         case 'resume': // a response stream only breaks once it was handed on; not reached for a failed exchange
         case 'retry':

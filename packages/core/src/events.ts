@@ -21,7 +21,8 @@ export type ResilienceEvent = At &
         readonly revision?: { readonly from: string; readonly to: string }; readonly capabilities: readonly string[];
       }
     | { readonly type: 'state-restored'; readonly session: number; readonly subscriptions: number; readonly logLevel?: string }
-    | { readonly type: 'replayed'; readonly session: number; readonly method: string }
+    /** A call sent again on a new session; `stream`: the standalone GET stream opened again. */
+    | { readonly type: 'replayed'; readonly session: number; readonly method?: string; readonly stream?: true }
     | {
         readonly type: 'backed-off'; readonly method?: string; readonly verdict: VerdictKind;
         readonly status?: number; readonly attempt: number; readonly delayMs: number;

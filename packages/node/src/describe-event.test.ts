@@ -25,6 +25,7 @@ describe('describeEvent', () => {
     [{ type: 'state-restored', session: 2, subscriptions: 1, logLevel: 'debug' }, 'session 2 restored 1 subscription and log level debug'],
     [{ type: 'state-restored', session: 2, subscriptions: 3 }, 'session 2 restored 3 subscriptions'],
     [{ type: 'replayed', session: 2, method: 'tools/call' }, 'tools/call replayed on session 2'],
+    [{ type: 'replayed', session: 3, stream: true }, 'standalone stream reopened on session 3'],
     [
       { type: 'backed-off', method: 'tools/call', verdict: 'rate-limited', status: 429, attempt: 1, delayMs: 1_234 },
       'tools/call got HTTP 429 (rate-limited) → retry 1 in 1.2 s',

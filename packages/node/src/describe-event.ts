@@ -50,7 +50,7 @@ function describe(event: ResilienceEvent): string {
       return `session ${event.session} restored ${restored.join(' and ')}`;
     }
     case 'replayed':
-      return `${event.method} replayed on session ${event.session}`;
+      return event.stream ? `standalone stream reopened on session ${event.session}` : `${event.method ?? 'call'} replayed on session ${event.session}`;
     case 'backed-off': {
       const what = event.status === undefined ? event.verdict : `HTTP ${event.status} (${event.verdict})`;
       return `${call(event.method)} got ${what} → retry ${event.attempt} in ${duration(event.delayMs)}`;
