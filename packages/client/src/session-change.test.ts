@@ -1,0 +1,54 @@
+import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
+import { isResilienceError, type ResilienceEvent } from '@mcp-resilience/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EndpointSession } from './endpoint-session.ts';
+import { createResilientFetch } from './resilient-fetch.ts';
+
+let chaos: ChaosServer | undefined;
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close().catch(() => {});
+  await chaos?.stop();
+  chaos = client = undefined;
+});
+
+describe('a new session that negotiates something else', () => {
+  it('is reported, and the replay fails safe with SESSION_CHANGED instead of going on blindly', async () => {
+    chaos = await startChaosServer();
+    let initializes = 0;
+    // The re-initialization asks for an older revision, and the real server agrees to it.
+    const downgrading: typeof fetch = (input, init) => {
+      const body = typeof init?.body === 'string' && init.body.includes('"method":"initialize"') && ++initializes > 1
+        ? init.body.replace('"protocolVersion":"2025-11-25"', '"protocolVersion":"2025-06-18"')
+        : init?.body;
+      return fetch(input, { ...init, ...(body === undefined ? {} : { body }) });
+    };
+    const events: ResilienceEvent[] = [];
+    client = new Client({ name: 'resilient', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch: createResilientFetch({ fetch: downgrading, onEvent: (e) => events.push(e) }) }));
+    await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+    const error = await client.callTool({ name: 'echo', arguments: { text: 'x' } }).then(() => undefined, (e: unknown) => e);
+    expect(isResilienceError(error, 'SESSION_CHANGED')).toBe(true);
+    expect(events.find((e) => e.type === 'session-changed')).toMatchObject({
+      from: 1, to: 2, revision: { from: '2025-11-25', to: '2025-06-18' },
+    });
+    expect(chaos.state().log.filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1); // not replayed
+  });
+});
+
+describe('EndpointSession.learn', () => {
+  it('reads the session from a plain JSON initialize response as well as from SSE', async () => {
+    const events: ResilienceEvent[] = [];
+    const session = new EndpointSession('http://127.0.0.1:1/mcp', { fetch, emit: (e) => events.push(e), now: () => 0 });
+    const response = new Response('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}}}}', {
+      headers: { 'content-type': 'application/json', 'mcp-session-id': 'json-session' },
+    });
+    await session.learn(response);
+    expect(session.negotiated).toEqual({ revision: '2025-06-18', capabilities: { tools: {} } });
+    expect(session.tracker.current).toMatchObject({ id: 'json-session', ordinal: 1 });
+    expect(await response.text()).toContain('protocolVersion'); // still readable by the SDK
+    expect(events).toEqual([{ type: 'session-started', session: 1, revision: '2025-06-18', atMs: 0 }]);
+  });
+});
