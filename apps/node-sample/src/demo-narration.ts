@@ -48,13 +48,15 @@ export function narrate(events: readonly ResilienceEvent[], idleBudgetMs: number
         lines.push(`outcome unknown → re-issued under a new id after ${seconds(event.delayMs)} (attempt ${event.attempt})`);
         break;
       case 'resumed':
-        lines.push(`stream broke → resumed with Last-Event-ID after ${seconds(event.delayMs)} (attempt ${event.attempt})`);
+        lines.push(`stream broke → resumed with GET + Last-Event-ID after ${seconds(event.delayMs)} (attempt ${event.attempt})`);
         break;
       case 'session-changed':
         lines.push(`session ${event.to} negotiated differently from session ${event.from} → the call was not replayed`);
         break;
       case 'gave-up':
-        lines.push(`gave up: ${event.code}`);
+        lines.push(event.code === 'OUTCOME_UNKNOWN'
+          ? 'gave up: OUTCOME_UNKNOWN → it may have run, and sending it again could run it twice: the call ends now, not at a timeout'
+          : `gave up: ${event.code}`);
         break;
       case 'session-started':
         break;

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './engine.ts';
 import { loadScenarioFile, loadScenarios, SCENARIOS_DIR } from './load-scenarios.ts';
-import { runScenario, scenarioTrace } from './run-scenario.ts';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ResilienceError } from '@mcp-resilience/node';
+import { errorCode, GAVE_UP_CODE, runScenario, scenarioTrace } from './run-scenario.ts';
 import { parseScenario, ScenarioError } from './scenario.ts';
 
 const evict = loadScenarioFile(join(SCENARIOS_DIR, 'evict-typescript-sdk.json'), 'evict-typescript-sdk.json');
@@ -62,6 +64,12 @@ describe('scenario files the runner refuses', () => {
     refuse({ ...minimal, client: { fetch: 'global' } });
   });
 
+  it('request counts for an HTTP method Streamable HTTP does not use, or not counts', () => {
+    refuse({ ...minimal, expect: { trace: [], requestCounts: { PUT: 0 } } });
+    refuse({ ...minimal, expect: { trace: [], requestCounts: { DELETE: -1 } } });
+    expect(parseScenario({ ...minimal, expect: { trace: [], requestCounts: { DELETE: 0, GET: 1 } } }).expect.requestCounts).toEqual({ DELETE: 0, GET: 1 });
+  });
+
   it('an unknown top-level field, a missing trace', () => {
     refuse({ ...minimal, expected: { trace: [] } });
     refuse({ ...minimal, expect: {} });
@@ -82,6 +90,19 @@ describe('scenario files the runner refuses', () => {
       ]);
       expect(files.every((f) => f.error === undefined || f.error instanceof ScenarioError)).toBe(true);
     });
+  });
+});
+
+describe('errorCode: how a failed call is named', () => {
+  it('a ResilienceError by its code', () => {
+    expect(errorCode(new ResilienceError({ code: 'SESSION_LOST', message: 'lost' }))).toBe('SESSION_LOST');
+  });
+
+  it('the JSON-RPC error that ends a broken stream by its data.code; any other McpError is rejected', () => {
+    expect(errorCode(new McpError(GAVE_UP_CODE, 'The response stream ended before the response', { code: 'OUTCOME_UNKNOWN' }))).toBe('OUTCOME_UNKNOWN');
+    expect(errorCode(new McpError(GAVE_UP_CODE, 'no code'))).toBe('rejected');
+    expect(errorCode(new McpError(-32000, 'server said', { code: 'OUTCOME_UNKNOWN' }))).toBe('rejected');
+    expect(errorCode(new Error('timeout'))).toBe('rejected');
   });
 });
 

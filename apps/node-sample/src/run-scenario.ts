@@ -3,6 +3,7 @@ import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
 import { isResilienceError, normalizeTrace, type NormalizedEvent, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallExpectation, Scenario, ScenarioClientOptions, Step, ToolCall } from './scenario.ts';
 
 /** The engine's options as a scenario fills them in. */
@@ -24,6 +25,13 @@ type Outcome = { readonly ok: true; readonly text: string | undefined } | { read
 
 /** A call that neither answers nor fails by then is a hang: a failure of the engine, reported as such. */
 const CALL_TIMEOUT_MS = 10_000;
+
+/**
+ * The JSON-RPC error code with which the engine ends a call it gave up on mid-stream (the
+ * response stream broke and the call could be neither resumed nor re-issued); `data.code` is
+ * the typed error code. The SDK 1.x surfaces it as an `McpError`.
+ */
+export const GAVE_UP_CODE = -32090;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const show = (value: unknown) => JSON.stringify(value);
@@ -47,8 +55,22 @@ async function callTool(client: Client, call: ToolCall): Promise<Outcome> {
     return { ok: true, text: first?.type === 'text' ? first.text : undefined };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: isResilienceError(error) ? error.code : 'rejected', message };
+    return { ok: false, error: errorCode(error), message };
   }
+}
+
+/**
+ * The typed code of a failed call: a `ResilienceError`'s code, or `data.code` of the JSON-RPC
+ * error with which the engine ended a broken stream ({@link GAVE_UP_CODE}); `rejected` for
+ * anything else (what the server or the SDK said, passed through).
+ */
+export function errorCode(error: unknown): string {
+  if (isResilienceError(error)) return error.code;
+  if (error instanceof McpError && error.code === GAVE_UP_CODE) {
+    const code = (error.data as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string') return code;
+  }
+  return 'rejected';
 }
 
 function describeOutcome(outcome: Outcome): string {
@@ -121,8 +143,8 @@ export async function runScenario(scenario: Scenario, createFetch: CreateFetch):
     }
     trace = scenarioTrace(events);
     compare(mismatches, 'trace', trace, scenario.expect.trace);
-    const { ledger, posts: expectedPosts, postCounts, sessions } = scenario.expect;
-    if (expectedPosts || postCounts) await settledLog(chaos);
+    const { ledger, posts: expectedPosts, postCounts, requestCounts, sessions } = scenario.expect;
+    if (expectedPosts || postCounts || requestCounts) await settledLog(chaos);
     const state = chaos.state();
     if (ledger) compare(mismatches, 'ledger', state.ledger, ledger);
     if (expectedPosts) compare(mismatches, 'posts', posts(chaos), expectedPosts);
@@ -130,6 +152,10 @@ export async function runScenario(scenario: Scenario, createFetch: CreateFetch):
       const wire = posts(chaos).map((p) => p.replace(/ s\d+$/, ''));
       const actual = Object.fromEntries(Object.keys(postCounts).map((key) => [key, wire.filter((p) => p === key).length]));
       compare(mismatches, 'postCounts', actual, postCounts);
+    }
+    if (requestCounts) {
+      const actual = Object.fromEntries(Object.keys(requestCounts).map((m) => [m, state.log.filter((e) => e.httpMethod === m).length]));
+      compare(mismatches, 'requestCounts', actual, requestCounts);
     }
     if (sessions) {
       const actual = state.sessions.map((s) => ({ ordinal: s.ordinal, subscriptions: [...s.subscriptions], ...(s.logLevel === undefined ? {} : { logLevel: s.logLevel }) }));

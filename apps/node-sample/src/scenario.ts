@@ -10,6 +10,10 @@ export const ERROR_CODES = [
 const everyCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : false = true;
 void everyCode;
 
+/** The HTTP methods of Streamable HTTP, as `requestCounts` names them. */
+export const HTTP_METHODS = ['POST', 'GET', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -46,6 +50,7 @@ export interface ScenarioExpectation {
   readonly ledger?: Readonly<Record<string, number>>;
   readonly posts?: readonly string[];
   readonly postCounts?: Readonly<Record<string, number>>;
+  readonly requestCounts?: Readonly<Partial<Record<HttpMethod, number>>>;
   readonly sessions?: readonly { readonly ordinal: number; readonly subscriptions: readonly string[]; readonly logLevel?: string }[];
 }
 
@@ -184,7 +189,7 @@ function clientOptions(value: unknown, where: string): ScenarioClientOptions {
 }
 
 function expectation(value: unknown, where: string): ScenarioExpectation {
-  const raw = object(value, where, ['trace', 'ledger', 'posts', 'postCounts', 'sessions'], ['trace']);
+  const raw = object(value, where, ['trace', 'ledger', 'posts', 'postCounts', 'requestCounts', 'sessions'], ['trace']);
   if (!Array.isArray(raw.trace)) fail(`${where}.trace`, 'must be a list of normalized events');
   raw.trace.forEach((event, i) => {
     const e = object(event, `${where}.trace[${i}]`, Object.keys(event ?? {}), ['type']);
@@ -193,6 +198,9 @@ function expectation(value: unknown, where: string): ScenarioExpectation {
   if (raw.ledger !== undefined) counts(raw.ledger, `${where}.ledger`);
   if (raw.posts !== undefined) strings(raw.posts, `${where}.posts`);
   if (raw.postCounts !== undefined) counts(raw.postCounts, `${where}.postCounts`);
+  if (raw.requestCounts !== undefined) {
+    counts(object(raw.requestCounts, `${where}.requestCounts`, HTTP_METHODS), `${where}.requestCounts`);
+  }
   if (raw.sessions !== undefined) {
     if (!Array.isArray(raw.sessions)) fail(`${where}.sessions`, 'must be a list');
     raw.sessions.forEach((s, i) => {
