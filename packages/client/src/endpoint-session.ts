@@ -8,6 +8,8 @@ import { responseMessages } from './messages.ts';
 /** What an endpoint's sessions need from the engine. */
 export interface SessionDeps {
   readonly fetch: typeof fetch;
+  /** Sends the `initialize` of a re-initialization, backing off 429/5xx like any call (without session logic). */
+  readonly initialize: (url: string, init: RequestInit & { body: string }) => Promise<Response>;
   readonly emit: (event: ResilienceEvent) => void;
   readonly now: () => number;
   /** Replace a session idle this long before the next call (saves the failed round trip). */
@@ -138,7 +140,7 @@ export class EndpointSession {
     headers.delete('mcp-session-id');
     headers.delete('last-event-id');
     try {
-      const response = await this.deps.fetch(this.url, { method: 'POST', headers, body: init.text });
+      const response = await this.deps.initialize(this.url, { method: 'POST', headers, body: init.text });
       if (!response.ok) {
         const status = response.status;
         await response.body?.cancel().catch(() => {});

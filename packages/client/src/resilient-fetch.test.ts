@@ -182,3 +182,22 @@ describe('idle replacement and backoff together', () => {
     expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);
   });
 });
+
+describe('regressions found by the fault-schedule properties', () => {
+  it('backs off the initialize of a re-initialization like any call', async () => {
+    const { events } = await setup();
+    await inject({ kind: 'evict', session: 'all' }, { kind: 'status', status: 503, retryAfter: '0', rpcMethod: 'initialize' });
+    await expect(echo('after')).resolves.toMatchObject({ content: [{ text: 'after' }] });
+    // (The standalone stream reopens too, when its timing lets it: only the call's own events here.)
+    expect(trace(events).filter((e) => (e.type === 'backed-off' || e.type === 'replayed') && e.stream === undefined)).toEqual([
+      { type: 'backed-off', method: 'initialize', verdict: 'unavailable', status: 503, attempt: 1 },
+      { type: 'replayed', session: 2, method: 'tools/call' },
+    ]);
+  });
+
+  it('hands on an answer bigger than one chunk of its stream', async () => {
+    await setup();
+    const big = 'x'.repeat(1024 * 1024);
+    await expect(echo(big)).resolves.toMatchObject({ content: [{ text: big }] });
+  });
+});

@@ -54,9 +54,12 @@ interface CallOptions {
   readonly state: CallState;
   /** Counted as a call in the retry budget (a re-issue from the supervisor is not a new call). */
   readonly counted: boolean;
+  /** Sent as it is, outside the session logic: the `initialize` of a re-initialization. */
+  readonly sessionless?: boolean;
 }
 
 const FIRST_ATTEMPT: CallOptions = { supervise: true, state: FRESH_CALL, counted: true };
+const REINITIALIZE: CallOptions = { supervise: false, state: FRESH_CALL, counted: false, sessionless: true };
 
 function operationOf(body: PostBody): Operation {
   const message = body.message;
@@ -102,6 +105,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
   const endpoints = new Map<string, EndpointSession>();
   const sessionDeps = {
     fetch: base, emit, now,
+    initialize: (url: string, init: RequestInit & { body: string }) => call(endpointFor(url), url, init, readPostBody(init.body), REINITIALIZE),
     ...(options.idleBudgetMs === undefined ? {} : { idleBudgetMs: options.idleBudgetMs }),
     ...(options.serverIdleBudgetMs === undefined ? {} : { serverIdleBudgetMs: options.serverIdleBudgetMs }),
   };
@@ -120,8 +124,10 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
     for (;;) {
       const headers = new Headers(init.headers);
       const sdkSentSession = headers.has('mcp-session-id');
-      await session.prepare(sdkSentSession, state === run.state);
-      session.stamp(headers);
+      if (!run.sessionless) {
+        await session.prepare(sdkSentSession, state === run.state);
+        session.stamp(headers);
+      }
       if (state.replays > 0 && method === 'GET') headers.delete('last-event-id'); // an old session's cursor means nothing on a new one
       const ordinal = session.tracker.current?.ordinal ?? 0;
       // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
@@ -238,11 +244,16 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
     return stream;
   }
 
-  return async function resilientFetch(input, init = {}) {
-    const url = urlOf(input);
+  function endpointFor(url: string): EndpointSession {
     const key = url.split('#')[0]!;
     let session = endpoints.get(key);
     if (!session) endpoints.set(key, (session = new EndpointSession(url, sessionDeps)));
+    return session;
+  }
+
+  return async function resilientFetch(input, init = {}) {
+    const url = urlOf(input);
+    const session = endpointFor(url);
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'POST') return call(session, url, { ...init, method }, undefined);
     if (typeof init.body !== 'string') return base(input, init); // a body that cannot be read twice cannot be replayed

@@ -41,7 +41,7 @@ describe('a new session that negotiates something else', () => {
 describe('EndpointSession.learn', () => {
   it('reads the session from a plain JSON initialize response as well as from SSE', async () => {
     const events: ResilienceEvent[] = [];
-    const session = new EndpointSession('http://127.0.0.1:1/mcp', { fetch, emit: (e) => events.push(e), now: () => 0 });
+    const session = new EndpointSession('http://127.0.0.1:1/mcp', { fetch, initialize: (url, init) => fetch(url, init), emit: (e) => events.push(e), now: () => 0 });
     const response = new Response('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}}}}', {
       headers: { 'content-type': 'application/json', 'mcp-session-id': 'json-session' },
     });

@@ -121,12 +121,15 @@ export function superviseStream(first: Response, call: StreamCall): Response {
             chunk = undefined; // broken: like an end before the answer
           }
           if (chunk && !chunk.done) {
+            let delivered = false;
             for (const event of parser.push(decoder.decode(chunk.value, { stream: true }))) {
               if (event.id !== undefined) lastEventId = event.id;
               if (event.retry !== undefined) retryMs = event.retry;
-              if (event.data !== '') deliver(controller, event.data);
+              if (event.data !== '') (deliver(controller, event.data), (delivered = true));
             }
-            return;
+            // A pull that enqueues nothing is not called again: read on until something is delivered.
+            if (delivered) return;
+            continue;
           }
           if (answered) return controller.close();
           if (call.aborted()) return controller.error(new DOMException('The call was aborted', 'AbortError'));

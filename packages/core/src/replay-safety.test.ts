@@ -3,7 +3,7 @@ import { isReplaySafe } from './replay-safety.ts';
 
 describe('isReplaySafe', () => {
   it('knows the read-only and idempotent methods', () => {
-    for (const method of ['ping', 'tools/list', 'resources/read', 'prompts/get', 'logging/setLevel', 'resources/subscribe']) {
+    for (const method of ['initialize', 'ping', 'tools/list', 'resources/read', 'prompts/get', 'logging/setLevel', 'resources/subscribe']) {
       expect(isReplaySafe({ method })).toBe(true);
     }
     for (const method of ['tools/call', 'sampling/createMessage', 'tasks/cancel', 'notifications/cancelled', 'made/up']) {

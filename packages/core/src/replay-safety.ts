@@ -34,9 +34,12 @@ export interface ToolTrust {
  */
 export type ReplayPolicy = 'safe' | 'always' | 'never' | ((operation: Operation) => boolean);
 
-/** Methods whose repetition changes nothing on the server. */
+/**
+ * Methods whose repetition changes nothing on the server that matters. (`initialize` sent
+ * again opens one more session at most: an orphan the server expires.)
+ */
 export const REPLAY_SAFE_METHODS: ReadonlySet<string> = new Set([
-  'ping', 'server/discover',
+  'initialize', 'ping', 'server/discover',
   'tools/list', 'prompts/list', 'prompts/get', 'completion/complete',
   'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe',
   'logging/setLevel', 'tasks/get', 'tasks/list', 'tasks/result',
