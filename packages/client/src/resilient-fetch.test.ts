@@ -201,3 +201,21 @@ describe('regressions found by the fault-schedule properties', () => {
     await expect(echo(big)).resolves.toMatchObject({ content: [{ text: big }] });
   });
 });
+
+describe('restored state works', () => {
+  it('a subscription restored on the new session still delivers resource updates', async () => {
+    await setup();
+    const updates: string[] = [];
+    const { ResourceUpdatedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+    await client!.subscribeResource({ uri: 'chaos://counter' });
+    await inject({ kind: 'evict', session: 'all' });
+    await echo(); // meets the loss: new session, subscription restored, call replayed
+    const deadline = Date.now() + 10_000; // the SDK reopens its GET stream on the new session
+    while (!chaos!.state().sessions.some((s) => s.openStreams > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await inject({ kind: 'change-resource', text: '42' });
+    while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(updates).toEqual(['chaos://counter']);
+    expect(chaos!.state().sessions).toEqual([expect.objectContaining({ ordinal: 2, subscriptions: ['chaos://counter'] })]);
+  });
+});
