@@ -24,6 +24,8 @@ interface Remembered {
 }
 
 const INITIALIZE_LIMIT = 1024 * 1024;
+/** The longest a re-initialization (or one of the engine's own requests) may take: the calls waiting on it are released then. */
+const REINITIALIZE_TIMEOUT_MS = 20_000;
 let internalIds = 0;
 
 /**
@@ -40,6 +42,11 @@ export class EndpointSession {
   #initialize: Remembered | undefined;
   #initialized: Remembered | undefined;
   #reinitializing: Promise<void> | undefined;
+  /** Calls in flight and standalone streams open: a session with either is in use, never idle. */
+  #inFlight = 0;
+  #streams = 0;
+  /** The session the SDK's standalone stream last opened on: its cursors belong to that one. */
+  #streamSession: number | undefined;
 
   constructor(readonly url: string, private readonly deps: SessionDeps) {}
 
@@ -56,24 +63,57 @@ export class EndpointSession {
     this.#initialized = { text, headers: new Headers(headers) };
   }
 
-  /** Puts the current session id on a request, in place of whatever the SDK holds. */
+  /**
+   * Puts the current session id on a request, in place of whatever the SDK holds; with no
+   * current session, the SDK's (dead) id is removed rather than sent again. A stream cursor
+   * (`Last-Event-ID`) from another session is dropped with it: it means nothing here.
+   */
   stamp(headers: Headers): void {
+    if (!this.sessionful || !headers.has('mcp-session-id')) return;
     const id = this.tracker.current?.id;
-    if (this.sessionful && id !== undefined && headers.has('mcp-session-id')) headers.set('mcp-session-id', id);
+    // The SDK may already hold the new id (it reads it off every response) with the old cursor.
+    if (headers.get('mcp-session-id') !== id || this.#streamSession !== this.tracker.current?.ordinal) headers.delete('last-event-id');
+    if (id === undefined) headers.delete('mcp-session-id');
+    else headers.set('mcp-session-id', id);
   }
 
   touch(): void {
     this.tracker = touch(this.tracker, this.deps.now());
   }
 
-  /** Reads the revision, capabilities and session id off an `initialize` response, leaving it readable. */
-  async learn(response: Response, reason?: { from: number; why: 'lost' | 'idle' }): Promise<void> {
+  /** A call goes out; the function returned says it is over (once its answer has been read). */
+  enter(): () => void {
+    return this.#count(() => (this.#inFlight += 1), () => (this.#inFlight -= 1));
+  }
+
+  /** A standalone stream opened; the function returned says it closed. */
+  openStream(): () => void {
+    this.#streamSession = this.tracker.current?.ordinal;
+    return this.#count(() => (this.#streams += 1), () => (this.#streams -= 1));
+  }
+
+  #count(up: () => void, down: () => void): () => void {
+    up();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      down();
+      this.touch();
+    };
+  }
+
+  /**
+   * Reads the revision, capabilities and session id off an `initialize` response, leaving it
+   * readable. Returns false when the response carried no `initialize` result.
+   */
+  async learn(response: Response, reason?: { from: number; why: 'lost' | 'idle' }): Promise<boolean> {
     const text = await readBounded(response.clone(), INITIALIZE_LIMIT);
     const result = responseMessages(text, response.headers.get('content-type')).find((m) => 'result' in m)?.result as
       | { protocolVersion?: unknown; capabilities?: unknown }
       | undefined;
     const revision = typeof result?.protocolVersion === 'string' ? result.protocolVersion : undefined;
-    if (revision === undefined) return;
+    if (revision === undefined) return false;
     const id = response.headers.get('mcp-session-id') ?? undefined;
     const adopted = adoptSession(this.tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: this.deps.now() });
     if (!adopted.ok) throw new ResilienceError(adopted.error);
@@ -82,6 +122,7 @@ export class EndpointSession {
     const session = this.tracker.current!.ordinal;
     this.deps.emit({ type: 'session-started', session, revision, atMs: this.deps.now() });
     if (reason) this.deps.emit({ type: 'session-reinitialized', from: reason.from, to: session, reason: reason.why, atMs: this.deps.now() });
+    return true;
   }
 
   /** Notes a session loss with its diagnosis; the session is declared dead. */
@@ -90,7 +131,7 @@ export class EndpointSession {
     if (current?.ordinal === ordinal) {
       const { now, serverIdleBudgetMs } = this.deps;
       const diagnosis = diagnoseLoss({
-        sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: now(),
+        sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: now(), streamOpen: this.#streams > 0,
         ...(serverUptimeSeconds === undefined ? {} : { serverUptimeSeconds }),
         ...(serverIdleBudgetMs === undefined ? {} : { idleBudgetMs: serverIdleBudgetMs }),
       });
@@ -104,13 +145,15 @@ export class EndpointSession {
    * or, before a call's first attempt, idle past the budget, open the new one first, so that no
    * dead id is ever sent. A call being retried keeps its session: backoff is on the same session.
    */
-  async prepare(sdkSentSession: boolean, firstAttempt: boolean): Promise<void> {
+  async prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> {
     if (this.#reinitializing) await this.#reinitializing.catch(() => {});
     if (!sdkSentSession || !this.sessionful || this.#initialize === undefined) return;
     const current = this.tracker.current;
     if (current === undefined) return this.recover(this.tracker.ordinals, 'lost');
     const { idleBudgetMs } = this.deps;
-    if (firstAttempt && idleBudgetMs !== undefined && isIdleBeyond(this.tracker, this.deps.now(), idleBudgetMs)) {
+    // In use (another call in flight, a stream open) is never idle.
+    const inUse = this.#inFlight > (selfCounted ? 1 : 0) || this.#streams > 0;
+    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(this.tracker, this.deps.now(), idleBudgetMs)) {
       this.tracker = markDead(this.tracker, current.ordinal);
       void this.#end(current.id);
       return this.recover(current.ordinal, 'idle');
@@ -140,14 +183,17 @@ export class EndpointSession {
     headers.delete('mcp-session-id');
     headers.delete('last-event-id');
     try {
-      const response = await this.deps.initialize(this.url, { method: 'POST', headers, body: init.text });
+      const response = await this.deps.initialize(this.url, {
+        method: 'POST', headers, body: init.text, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS),
+      });
       if (!response.ok) {
         const status = response.status;
         await response.body?.cancel().catch(() => {});
         throw new ResilienceError({ code: 'SESSION_LOST', message: `A new session could not be opened (HTTP ${status})`, details: { status } });
       }
-      await this.learn(response, { from, why });
+      const adopted = await this.learn(response, { from, why });
       await response.body?.cancel().catch(() => {});
+      if (!adopted) throw new ResilienceError({ code: 'SESSION_LOST', message: 'A new session could not be opened (no initialize result)', details: {} });
     } catch (error) {
       this.tracker = abandonReinitialize(this.tracker);
       if (error instanceof ResilienceError) throw error;
@@ -192,13 +238,16 @@ export class EndpointSession {
     const id = this.tracker.current?.id;
     if (id !== undefined) headers.set('mcp-session-id', id);
     if (this.negotiated) headers.set('mcp-protocol-version', this.negotiated.revision);
-    const response = await this.deps.fetch(this.url, { method: 'POST', headers, body });
+    const response = await this.deps.fetch(this.url, {
+      method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS),
+    });
     return { body: await readBounded(response, INITIALIZE_LIMIT), type: response.headers.get('content-type') };
   }
 
   /** Ends a session the client leaves (idle replacement), best effort. */
   async #end(id: string | undefined): Promise<void> {
     if (id === undefined) return;
-    await this.deps.fetch(this.url, { method: 'DELETE', headers: { 'mcp-session-id': id } }).then((r) => r.body?.cancel(), () => {});
+    const init: RequestInit = { method: 'DELETE', headers: { 'mcp-session-id': id }, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS) };
+    await this.deps.fetch(this.url, init).then((r) => r.body?.cancel(), () => {});
   }
 }

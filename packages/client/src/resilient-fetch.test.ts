@@ -114,7 +114,8 @@ describe('session loss, with the official SDK client (1.x)', () => {
   });
 
   it('replaces an idle session before the next call when idleBudgetMs is set: no failed request', async () => {
-    const { events } = await setup({}, { idleBudgetMs: 300 });
+    // No standalone stream (GET → 405): an open stream is use, and the session would never be idle.
+    const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] }, { idleBudgetMs: 300 });
     await inject({ kind: 'idle-budget', ms: 400 });
     await echo();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -209,13 +210,40 @@ describe('restored state works', () => {
     const { ResourceUpdatedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
     client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
     await client!.subscribeResource({ uri: 'chaos://counter' });
+    const deadline = Date.now() + 10_000;
+    const until = async (done: () => boolean) => {
+      while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    };
+    await until(() => chaos!.state().sessions.some((s) => s.openStreams > 0));
+    // An update on the old session's stream gives the SDK a cursor (an event id) from that session.
+    await inject({ kind: 'change-resource', text: '41' });
+    await until(() => updates.length === 1);
     await inject({ kind: 'evict', session: 'all' });
     await echo(); // meets the loss: new session, subscription restored, call replayed
-    const deadline = Date.now() + 10_000; // the SDK reopens its GET stream on the new session
-    while (!chaos!.state().sessions.some((s) => s.openStreams > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await until(() => chaos!.state().sessions.some((s) => s.ordinal === 2 && s.openStreams > 0)); // reopened, without the old cursor
     await inject({ kind: 'change-resource', text: '42' });
-    while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(updates).toEqual(['chaos://counter']);
+    await until(() => updates.length === 2);
+    expect(updates).toEqual(['chaos://counter', 'chaos://counter']);
+    expect(chaos!.state().log.filter((e) => e.httpMethod === 'GET' && e.status === 400)).toEqual([]);
     expect(chaos!.state().sessions).toEqual([expect.objectContaining({ ordinal: 2, subscriptions: ['chaos://counter'] })]);
+  });
+});
+
+describe('in use is never idle', () => {
+  it('does not replace a session while another call is in flight on it, however long', async () => {
+    const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] }, { idleBudgetMs: 300 });
+    const slow = client!.callTool({ name: 'slow', arguments: { ms: 1_000 } });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await expect(echo('meanwhile')).resolves.toMatchObject({ content: [{ text: 'meanwhile' }] });
+    await expect(slow).resolves.toMatchObject({ content: [{ text: 'slept 1000 ms' }] });
+    expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
+    expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);
+  });
+
+  it('does not replace a session that holds its standalone stream open', async () => {
+    const { events } = await setup({}, { idleBudgetMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await echo();
+    expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type RetryBudget, type RetryBudgetState, type SessionGoneDialect, type ToolTrust,
 } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
+import { whenBodyEnds } from './body-end.ts';
 import { EndpointSession } from './endpoint-session.ts';
 import { readPostBody, type PostBody } from './messages.ts';
 import { restoreResponseId, withRequestId } from './request-id.ts';
@@ -56,6 +57,10 @@ interface CallOptions {
   readonly counted: boolean;
   /** Sent as it is, outside the session logic: the `initialize` of a re-initialization. */
   readonly sessionless?: boolean;
+  /** Told of the call's state after every step, so that a re-issue's replays and waits count for the call. */
+  readonly report?: (state: CallState) => void;
+  /** The call is already counted as in flight on its endpoint (it must not find itself "in use"). */
+  readonly entered?: boolean;
 }
 
 const FIRST_ATTEMPT: CallOptions = { supervise: true, state: FRESH_CALL, counted: true };
@@ -125,10 +130,9 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       const headers = new Headers(init.headers);
       const sdkSentSession = headers.has('mcp-session-id');
       if (!run.sessionless) {
-        await session.prepare(sdkSentSession, state === run.state);
+        await session.prepare(sdkSentSession, state === run.state, run.entered === true);
         session.stamp(headers);
       }
-      if (state.replays > 0 && method === 'GET') headers.delete('last-event-id'); // an old session's cursor means nothing on a new one
       const ordinal = session.tracker.current?.ordinal ?? 0;
       // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
       const revision = session.negotiated?.revision ?? headers.get('mcp-protocol-version') ?? undefined;
@@ -179,6 +183,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
         case 'reinitialize-and-replay':
           await session.recover(ordinal);
           state = advance(state, action);
+          run.report?.(state);
           emit({
             type: 'replayed', session: session.tracker.current?.ordinal ?? 0,
             ...(operation.method === undefined ? {} : { method: operation.method }), ...(operation.stream ? { stream: true } : {}), atMs: now(),
@@ -197,6 +202,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
             text = withRequestId(text, sentId);
           }
           state = advance(state, action);
+          run.report?.(state);
         }
       }
     }
@@ -225,7 +231,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
         headers.set('accept', 'text/event-stream');
         headers.set('last-event-id', lastEventId);
         try {
-          const response = await base(url, { method: 'GET', headers, ...(init.signal ? { signal: init.signal } : {}) });
+          const response = await base(url, { method: 'GET', headers, redirect: 'manual', ...(init.signal ? { signal: init.signal } : {}) });
           if (response.ok && isEventStream(response) && response.body) return response;
           await response.body?.cancel().catch(() => {});
         } catch {
@@ -235,7 +241,9 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       },
       reissue: (id) => {
         if (budget) budgetState = recordRetry(budgetState, budget, now());
-        return call(session, url, init, readPostBody(withRequestId(c.text, id)), { supervise: false, state: stream.state, counted: false });
+        return call(session, url, init, readPostBody(withRequestId(c.text, id)), {
+          supervise: false, state: stream.state, counted: false, report: (state) => (stream.state = state),
+        });
       },
       sleep: (ms) => sleep(ms, init.signal ?? undefined),
       emit: (event) => emit({ ...event, atMs: now() } as ResilienceEvent),
@@ -255,6 +263,10 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
     const url = urlOf(input);
     const session = endpointFor(url);
     const method = (init.method ?? 'GET').toUpperCase();
+    if (method === 'GET') {
+      const response = await call(session, url, { ...init, method }, undefined);
+      return response.ok && isEventStream(response) ? whenBodyEnds(response, session.openStream()) : response;
+    }
     if (method !== 'POST') return call(session, url, { ...init, method }, undefined);
     if (typeof init.body !== 'string') return base(input, init); // a body that cannot be read twice cannot be replayed
     const body = readPostBody(init.body);
@@ -267,7 +279,14 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       return response;
     }
     if (rpcMethod === 'notifications/initialized') session.rememberInitialized(body.text, headers);
-    const response = await call(session, url, init, body);
+    let response: Response;
+    const leave = session.enter();
+    try {
+      response = whenBodyEnds(await call(session, url, init, body, { ...FIRST_ATTEMPT, entered: true }), leave);
+    } catch (error) {
+      leave();
+      throw error;
+    }
     const params = body.message?.params;
     if (!response.ok) return response;
     if (rpcMethod === 'resources/subscribe' && typeof params?.uri === 'string') session.subscriptions.add(params.uri);

@@ -52,3 +52,19 @@ describe('EndpointSession.learn', () => {
     expect(events).toEqual([{ type: 'session-started', session: 1, revision: '2025-06-18', atMs: 0 }]);
   });
 });
+
+describe('EndpointSession: the diagnosis knows about an open stream', () => {
+  it('a session lost while its standalone stream was open was in use: evicted while busy', async () => {
+    let now = 0;
+    const events: ResilienceEvent[] = [];
+    const session = new EndpointSession('http://127.0.0.1:1/mcp', { fetch, initialize: (url, init) => fetch(url, init), emit: (e) => events.push(e), now: () => now });
+    await session.learn(new Response('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{}}}', {
+      headers: { 'content-type': 'application/json', 'mcp-session-id': 's' },
+    }));
+    const close = session.openStream();
+    now = 120_000; // two minutes without a call, but listening all along
+    session.lost(1, 'amdahl', 'tools/call', 86_400);
+    expect(events.at(-1)).toMatchObject({ type: 'session-lost', cause: 'evicted-while-busy', suspectedServerBug: true });
+    close();
+  });
+});
