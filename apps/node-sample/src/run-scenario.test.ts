@@ -6,7 +6,8 @@ import { createResilientFetch } from './engine.ts';
 import { loadScenarioFile, loadScenarios, SCENARIOS_DIR } from './load-scenarios.ts';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ResilienceError } from '@mcp-resilience/node';
-import { errorCode, GAVE_UP_CODE, runScenario, scenarioTrace } from './run-scenario.ts';
+import { SURFACED_ERROR_CODE as GAVE_UP_CODE } from '@mcp-resilience/core';
+import { errorCode, runScenario, scenarioTrace } from './run-scenario.ts';
 import { parseScenario, ScenarioError } from './scenario.ts';
 
 const evict = loadScenarioFile(join(SCENARIOS_DIR, 'evict-typescript-sdk.json'), 'evict-typescript-sdk.json');

@@ -1,9 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
-import { isResilienceError, normalizeTrace, type NormalizedEvent, type ResilienceEvent } from '@mcp-resilience/core';
+import { normalizeTrace, resilienceCodeOf, type NormalizedEvent, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallExpectation, Scenario, ScenarioClientOptions, Step, ToolCall } from './scenario.ts';
 
 /** The engine's options as a scenario fills them in. */
@@ -25,13 +24,6 @@ type Outcome = { readonly ok: true; readonly text: string | undefined } | { read
 
 /** A call that neither answers nor fails by then is a hang: a failure of the engine, reported as such. */
 const CALL_TIMEOUT_MS = 10_000;
-
-/**
- * The JSON-RPC error code with which the engine ends a call it gave up on mid-stream (the
- * response stream broke and the call could be neither resumed nor re-issued); `data.code` is
- * the typed error code. The SDK 1.x surfaces it as an `McpError`.
- */
-export const GAVE_UP_CODE = -32090;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const show = (value: unknown) => JSON.stringify(value);
@@ -60,17 +52,12 @@ async function callTool(client: Client, call: ToolCall): Promise<Outcome> {
 }
 
 /**
- * The typed code of a failed call: a `ResilienceError`'s code, or `data.code` of the JSON-RPC
- * error with which the engine ended a broken stream ({@link GAVE_UP_CODE}); `rejected` for
- * anything else (what the server or the SDK said, passed through).
+ * The typed code of a failed call (core's `resilienceCodeOf`: a `ResilienceError`, or the SDK
+ * error a stream give-up becomes); `rejected` for anything else (what the server or the SDK
+ * said, passed through).
  */
 export function errorCode(error: unknown): string {
-  if (isResilienceError(error)) return error.code;
-  if (error instanceof McpError && error.code === GAVE_UP_CODE) {
-    const code = (error.data as { code?: unknown } | undefined)?.code;
-    if (typeof code === 'string') return code;
-  }
-  return 'rejected';
+  return resilienceCodeOf(error) ?? 'rejected';
 }
 
 function describeOutcome(outcome: Outcome): string {

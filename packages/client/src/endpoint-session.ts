@@ -37,6 +37,11 @@ let internalIds = 0;
 export class EndpointSession {
   tracker: SessionTracker = NO_SESSION;
   negotiated: Negotiated | undefined;
+  /**
+   * Set when a new session negotiated something else: the SDK's view of the server is stale,
+   * so every call fails (`SESSION_CHANGED`) until the application connects again.
+   */
+  changed: ResilienceError | undefined;
   readonly subscriptions = new Set<string>();
   logLevel: string | undefined;
   #initialize: Remembered | undefined;
@@ -57,6 +62,7 @@ export class EndpointSession {
 
   rememberInitialize(text: string, headers: Headers): void {
     this.#initialize = { text, headers: new Headers(headers) };
+    this.changed = undefined; // the application is connecting again
   }
 
   rememberInitialized(text: string, headers: Headers): void {
@@ -205,10 +211,11 @@ export class EndpointSession {
     if (change) {
       const to = this.tracker.current!.ordinal;
       this.deps.emit({ type: 'session-changed', from, to, ...change, atMs: this.deps.now() });
-      throw new ResilienceError({
-        code: 'SESSION_CHANGED', message: 'The new session negotiated another revision or other capabilities; the call was not replayed',
+      this.changed = new ResilienceError({
+        code: 'SESSION_CHANGED', message: 'The new session negotiated another revision or other capabilities: connect again',
         details: { ...change },
       });
+      throw this.changed;
     }
   }
 

@@ -10,6 +10,8 @@
  * @module
  */
 export { connect, type ConnectOptions } from './connect.ts';
-export { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
+export { createResilientFetch, refusedBeforeSending, type ResilientFetchOptions } from './resilient-fetch.ts';
 export { defaultSleep, type Sleep } from './sleep.ts';
-export { isResilienceError, ResilienceError, type ErrorCode, type ResilienceEvent } from '@mcp-resilience/core';
+export {
+  isResilienceError, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE, type ErrorCode, type ResilienceEvent,
+} from '@mcp-resilience/core';

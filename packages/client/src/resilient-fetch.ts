@@ -37,6 +37,8 @@ export interface ResilientFetchOptions {
   readonly random?: () => number;
   /** How to wait (a runtime port: Node's adapter passes timers that do not hold the process). */
   readonly sleep?: Sleep;
+  /** Whether a failed fetch provably sent nothing (a runtime port; default {@link refusedBeforeSending}). */
+  readonly notSent?: (error: unknown) => boolean;
 }
 
 type Fetch = typeof fetch;
@@ -73,10 +75,15 @@ function operationOf(body: PostBody): Operation {
   return { method: message!.method!, ...(message?.method === 'tools/call' && typeof name === 'string' ? { toolName: name } : {}) };
 }
 
-/** Undici says ECONNREFUSED when nothing was sent; anything else may have reached the server. */
-function phaseOf(error: unknown): 'before-send' | 'after-send' {
-  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-  return code === 'ECONNREFUSED' ? 'before-send' : 'after-send';
+/**
+ * Whether a failed fetch provably sent nothing (the connection was refused), as the runtimes
+ * we know say it: Node's undici (`cause.code` ECONNREFUSED) and Deno ("Connection refused").
+ * Anything else may have reached the server. A runtime port: adapters may pass their own.
+ */
+export function refusedBeforeSending(error: unknown): boolean {
+  const e = error as { cause?: { code?: unknown; message?: unknown }; message?: unknown } | undefined;
+  if (e?.cause?.code === 'ECONNREFUSED') return true;
+  return [e?.message, e?.cause?.message].some((m) => typeof m === 'string' && /connection refused/i.test(m));
 }
 
 /**
@@ -98,6 +105,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? defaultSleep;
+  const notSent = options.notSent ?? refusedBeforeSending;
   const emit = (event: ResilienceEvent) => options.onEvent?.(event);
   const policy = createRetryPolicy({
     ...(options.replay === undefined ? {} : { replay: options.replay }),
@@ -130,6 +138,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       const headers = new Headers(init.headers);
       const sdkSentSession = headers.has('mcp-session-id');
       if (!run.sessionless) {
+        if (session.changed) throw session.changed;
         await session.prepare(sdkSentSession, state === run.state, run.entered === true);
         session.stamp(headers);
       }
@@ -147,7 +156,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
         response = await base(url, { ...init, headers, ...(text === undefined ? {} : { body: text }) });
       } catch (error) {
         if (init.signal?.aborted) throw error;
-        observation = { kind: 'network', phase: phaseOf(error), ...facts };
+        observation = { kind: 'network', phase: notSent(error) ? 'before-send' : 'after-send', ...facts };
       }
       let errorText = '';
       if (response) {

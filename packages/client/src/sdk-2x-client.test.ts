@@ -62,3 +62,17 @@ describe('createResilientFetch with the newer SDK client (2.x) on a sessionful r
     expect(events.find((e) => e.type === 'session-lost')).toMatchObject({ dialect: 'python-sdk' });
   });
 });
+
+describe('a 404 on 2026-07-28', () => {
+  it.each([
+    ['method not found', '{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}}'],
+    ['a body that would mean "session gone" on a sessionful revision', '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Session not found. Please reinitialize.","data":{"reason":"session_not_found"}}}'],
+  ])('is never a session loss (%s): delivered once, no re-initialization', async (_, body) => {
+    const events = await setup();
+    await inject({ kind: 'status', status: 404, body, rpcMethod: 'tools/call' });
+    await expect(client!.callTool({ name: 'echo', arguments: { text: 'x' } })).rejects.toThrow();
+    expect(events).toEqual([]);
+    expect(chaos!.state().log.filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1);
+    await expect(client!.callTool({ name: 'echo', arguments: { text: 'next' } })).resolves.toMatchObject({ content: [{ text: 'next' }] });
+  });
+});

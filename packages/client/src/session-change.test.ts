@@ -27,7 +27,8 @@ describe('a new session that negotiates something else', () => {
     };
     const events: ResilienceEvent[] = [];
     client = new Client({ name: 'resilient', version: '0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch: createResilientFetch({ fetch: downgrading, onEvent: (e) => events.push(e) }) }));
+    const resilient = createResilientFetch({ fetch: downgrading, onEvent: (e) => events.push(e) });
+    await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch: resilient }));
     await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
     const error = await client.callTool({ name: 'echo', arguments: { text: 'x' } }).then(() => undefined, (e: unknown) => e);
     expect(isResilienceError(error, 'SESSION_CHANGED')).toBe(true);
@@ -35,6 +36,14 @@ describe('a new session that negotiates something else', () => {
       from: 1, to: 2, revision: { from: '2025-11-25', to: '2025-06-18' },
     });
     expect(chaos.state().log.filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1); // not replayed
+    // Not later calls either: the SDK's view of the server is stale until the application connects again.
+    const later = await client.callTool({ name: 'echo', arguments: { text: 'y' } }).then(() => undefined, (e: unknown) => e);
+    expect(isResilienceError(later, 'SESSION_CHANGED')).toBe(true);
+    expect(chaos.state().log.filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1);
+    await client.close();
+    client = new Client({ name: 'resilient', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch: resilient }));
+    await expect(client.callTool({ name: 'echo', arguments: { text: 'z' } })).resolves.toMatchObject({ content: [{ text: 'z' }] });
   });
 });
 

@@ -1,11 +1,10 @@
 import { startChaosServer, type ChaosServer, type Fault } from '@mcp-resilience/chaos';
-import { normalizeTrace, type ResilienceEvent } from '@mcp-resilience/core';
+import { normalizeTrace, resilienceCodeOf, SURFACED_ERROR_CODE, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
-import { GAVE_UP_CODE } from './stream-supervisor.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
@@ -61,7 +60,8 @@ describe('a response stream that breaks before its response', () => {
     const error = await client!.callTool({ name: 'record', arguments: { key: 'maybe' } }).then(() => undefined, (e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(5_000); // not the SDK's 60 s request timeout
     expect(error).toBeInstanceOf(McpError);
-    expect(error).toMatchObject({ code: GAVE_UP_CODE, data: { code: 'OUTCOME_UNKNOWN' } });
+    expect(error).toMatchObject({ code: SURFACED_ERROR_CODE, data: { code: 'OUTCOME_UNKNOWN' } });
+    expect(resilienceCodeOf(error)).toBe('OUTCOME_UNKNOWN');
     expect(chaos!.state().ledger).toEqual({ maybe: 1 });
     expect(types(events)).toContain('gave-up');
   });

@@ -1,12 +1,10 @@
-import { advance, ResilienceError, type Action, type CallState, type ErrorInfo, type ResilienceEvent } from '@mcp-resilience/core';
+import { advance, ResilienceError, SURFACED_ERROR_CODE, type Action, type CallState, type ErrorInfo, type ResilienceEvent } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
 import { responseMessages, type RpcMessage } from './messages.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
 
 type Id = string | number;
 
-/** The JSON-RPC error code with which a call the engine gave up on is ended; `data.code` says why. */
-export const GAVE_UP_CODE = -32090;
 
 /** What the supervisor needs from the engine for one call. */
 export interface StreamCall {
@@ -32,7 +30,7 @@ function answerTo(message: RpcMessage, id: Id): boolean {
 }
 
 function gaveUp(id: Id, error: ErrorInfo): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, error: { code: GAVE_UP_CODE, message: error.message, data: { code: error.code, ...error.details } } });
+  return JSON.stringify({ jsonrpc: '2.0', id, error: { code: SURFACED_ERROR_CODE, message: error.message, data: { ...error.details, code: error.code } } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isResilienceError, ResilienceError } from './errors.ts';
+import { isResilienceError, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE } from './errors.ts';
 
 describe('ResilienceError', () => {
   it('carries code, details and cause', () => {
@@ -14,6 +14,19 @@ describe('ResilienceError', () => {
 
   it('defaults details to an empty object', () => {
     expect(new ResilienceError({ code: 'SESSION_LOST', message: 'm' }).details).toEqual({});
+  });
+});
+
+describe('resilienceCodeOf', () => {
+  it('reads the code of a ResilienceError and of the SDK error a stream give-up becomes', () => {
+    expect(resilienceCodeOf(new ResilienceError({ code: 'SESSION_LOST', message: 'm' }))).toBe('SESSION_LOST');
+    expect(resilienceCodeOf(Object.assign(new Error('MCP error -32090: …'), { code: SURFACED_ERROR_CODE, data: { code: 'OUTCOME_UNKNOWN' } }))).toBe('OUTCOME_UNKNOWN');
+  });
+
+  it('gives nothing for anything else', () => {
+    for (const value of [null, undefined, new Error('x'), { code: -32090 }, { code: -32090, data: { code: 'MADE_UP' } }, { code: -32000, data: { code: 'SESSION_LOST' } }]) {
+      expect(resilienceCodeOf(value)).toBeUndefined();
+    }
   });
 });
 

@@ -61,3 +61,31 @@ export function isResilienceError(value: unknown, code?: ErrorCode): value is Re
     (code === undefined || (value as ResilienceError).code === code)
   );
 }
+
+/**
+ * The JSON-RPC error code with which the engine ends a call it gave up on inside a response
+ * stream the SDK was already reading (the SDK then rejects with its own error type);
+ * `data.code` carries the {@link ErrorCode}.
+ */
+export const SURFACED_ERROR_CODE = -32090;
+
+const CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'SESSION_LOST', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
+  'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'INVALID_OPTION',
+]);
+
+/**
+ * The {@link ErrorCode} of a failure, in either form it reaches an application: a
+ * {@link ResilienceError}, or the SDK's JSON-RPC error with code {@link SURFACED_ERROR_CODE}
+ * and the code in `data.code`. Anything else gives `undefined`.
+ *
+ * @example
+ * try { await client.callTool(call); }
+ * catch (error) { if (resilienceCodeOf(error) === 'OUTCOME_UNKNOWN') checkBeforeRetrying(); }
+ */
+export function resilienceCodeOf(error: unknown): ErrorCode | undefined {
+  if (isResilienceError(error)) return error.code;
+  const surfaced = error as { code?: unknown; data?: { code?: unknown } } | null;
+  const code = surfaced?.data?.code;
+  return surfaced?.code === SURFACED_ERROR_CODE && typeof code === 'string' && CODES.has(code) ? (code as ErrorCode) : undefined;
+}

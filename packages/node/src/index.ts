@@ -17,7 +17,7 @@ import {
 } from '@mcp-resilience/client';
 import { withNodeDefaults, type NodeOptions } from './node-defaults.ts';
 
-export { defaultSleep, isResilienceError, ResilienceError } from '@mcp-resilience/client';
+export { defaultSleep, isResilienceError, refusedBeforeSending, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE } from '@mcp-resilience/client';
 export type { ConnectOptions, ErrorCode, ResilienceEvent, ResilientFetchOptions, Sleep } from '@mcp-resilience/client';
 export { EVENT_CHANNEL, publishEvent } from './diagnostics.ts';
 export { describeEvent } from './describe-event.ts';

@@ -2,7 +2,7 @@ import type { WireEntry } from '@mcp-resilience/chaos';
 import { isResilienceError } from '@mcp-resilience/core';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { GAVE_UP_CODE } from '../stream-supervisor.ts';
+import { SURFACED_ERROR_CODE as GAVE_UP_CODE } from '@mcp-resilience/core';
 import { BACKOFF, type CallOutcome, type RunResult } from './fault-schedule.ts';
 
 /** How a call failed, as the caller sees it. */
