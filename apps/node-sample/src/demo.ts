@@ -144,10 +144,8 @@ async function main(chaos: ChaosServer, closing: Client[]): Promise<void> {
   more('plain: a fresh client again for act 3');
   await freshPlain();
 
-  // One 429 each: waits adding up past idleBudgetMs would find the session idle by the retry
-  // (only answered exchanges count as use), and it would be replaced mid-call.
-  line('\n3 · rate limit: the next request of each client gets 429 Too Many Requests, Retry-After: 1');
-  const rateLimited = { kind: 'status', status: 429, count: 1, retryAfter: '1' } as const;
+  line('\n3 · rate limit: a burst: the next two requests of each client get 429 Too Many Requests, Retry-After: 1');
+  const rateLimited = { kind: 'status', status: 429, count: 2, retryAfter: '1' } as const;
   await apply(rateLimited);
   const limited = await act(4, 'the 429, which the SDK does not retry', () => apply(rateLimited));
   if (!limited.some((e) => e.type === 'session-reinitialized')) more('a rate limit is not a session loss: same session, after the server\'s wait, never re-initialized');
