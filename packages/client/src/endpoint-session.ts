@@ -4,6 +4,7 @@ import {
 } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
 import { responseMessages } from './messages.ts';
+import { CREDENTIAL_HEADERS, storableHeaders, type SessionStore, type StoredSession } from './session-store.ts';
 
 /** What an endpoint's sessions need from the engine. */
 export interface SessionDeps {
@@ -16,6 +17,8 @@ export interface SessionDeps {
   readonly idleBudgetMs?: number;
   /** The server's idle budget, when known, for the diagnosis. */
   readonly serverIdleBudgetMs?: number;
+  /** Where the session outlives this engine (another isolate, a reload picks it up). */
+  readonly store?: SessionStore;
 }
 
 interface Remembered {
@@ -50,6 +53,9 @@ export class EndpointSession {
   /** Calls in flight and standalone streams open: a session with either is in use, never idle. */
   #inFlight = 0;
   #streams = 0;
+  #loaded: Promise<void> | undefined;
+  /** The credentials of the latest request, in memory only: a re-initialization sends them. */
+  readonly #credentials = new Headers();
   /** The session the SDK's standalone stream last opened on: its cursors belong to that one. */
   #streamSession: number | undefined;
 
@@ -67,6 +73,51 @@ export class EndpointSession {
 
   rememberInitialized(text: string, headers: Headers): void {
     this.#initialized = { text, headers: new Headers(headers) };
+    this.save();
+  }
+
+  /** Keeps the credentials a request carries (in memory), for a re-initialization to send. */
+  noteCredentials(headers: Headers): void {
+    for (const name of CREDENTIAL_HEADERS) {
+      const value = headers.get(name);
+      if (value !== null) this.#credentials.set(name, value);
+    }
+  }
+
+  /** Picks up the session a store holds for this endpoint, once. */
+  load(): Promise<void> {
+    this.#loaded ??= (async () => {
+      const stored = await this.deps.store?.get(this.url);
+      if (!stored || this.#initialize) return;
+      this.#initialize = { text: stored.initialize.body, headers: new Headers(stored.initialize.headers) };
+      if (stored.initialized) this.#initialized = { text: stored.initialized.body, headers: new Headers(stored.initialized.headers) };
+      for (const uri of stored.subscriptions) this.subscriptions.add(uri);
+      this.logLevel = stored.logLevel;
+      this.negotiated = { revision: stored.revision, capabilities: stored.capabilities };
+      const adopted = adoptSession(this.tracker, {
+        ...(stored.sessionId === undefined ? {} : { id: stored.sessionId }), revision: stored.revision, nowMs: this.deps.now(),
+      });
+      if (adopted.ok) this.tracker = adopted.tracker;
+      if (stored.sessionId === undefined) this.tracker = markDead(this.tracker, this.tracker.current?.ordinal ?? 0);
+    })().catch(() => {});
+    return this.#loaded;
+  }
+
+  /** Writes the session to the store, if there is one (best effort: a store that fails costs only the hand-over). */
+  save(): void {
+    const { store } = this.deps;
+    if (!store || !this.#initialize || !this.negotiated) return;
+    const id = this.tracker.current?.id;
+    const session: StoredSession = {
+      ...(id === undefined ? {} : { sessionId: id }),
+      revision: this.negotiated.revision,
+      ...(this.negotiated.capabilities === undefined ? {} : { capabilities: this.negotiated.capabilities }),
+      initialize: { body: this.#initialize.text, headers: storableHeaders(this.#initialize.headers) },
+      ...(this.#initialized ? { initialized: { body: this.#initialized.text, headers: storableHeaders(this.#initialized.headers) } } : {}),
+      subscriptions: [...this.subscriptions],
+      ...(this.logLevel === undefined ? {} : { logLevel: this.logLevel }),
+    };
+    void Promise.resolve().then(() => store.set(this.url, session)).catch(() => {});
   }
 
   /**
@@ -127,6 +178,7 @@ export class EndpointSession {
     this.negotiated = { revision, capabilities: result?.capabilities };
     const session = this.tracker.current!.ordinal;
     this.deps.emit({ type: 'session-started', session, revision, atMs: this.deps.now() });
+    this.save();
     if (reason) this.deps.emit({ type: 'session-reinitialized', from: reason.from, to: session, reason: reason.why, atMs: this.deps.now() });
     return true;
   }
@@ -144,6 +196,7 @@ export class EndpointSession {
       this.deps.emit({ type: 'session-lost', session: ordinal, dialect, ...(method === undefined ? {} : { method }), ...diagnosis, atMs: now() });
     }
     this.tracker = markDead(this.tracker, ordinal);
+    this.save(); // without the dead id: no other engine picks it up
   }
 
   /**
@@ -188,6 +241,7 @@ export class EndpointSession {
     const headers = new Headers(init.headers);
     headers.delete('mcp-session-id');
     headers.delete('last-event-id');
+    this.#credentials.forEach((value, name) => headers.set(name, value));
     try {
       const response = await this.deps.initialize(this.url, {
         method: 'POST', headers, body: init.text, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS),

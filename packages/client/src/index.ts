@@ -11,6 +11,7 @@
  */
 export { connect, type ConnectOptions } from './connect.ts';
 export { createResilientFetch, refusedBeforeSending, type ResilientFetchOptions } from './resilient-fetch.ts';
+export { CREDENTIAL_HEADERS, MemorySessionStore, storableHeaders, type SessionStore, type StoredSession } from './session-store.ts';
 export { defaultSleep, type Sleep } from './sleep.ts';
 export {
   isResilienceError, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE, type ErrorCode, type ResilienceEvent,

@@ -8,6 +8,7 @@ import { whenBodyEnds } from './body-end.ts';
 import { EndpointSession } from './endpoint-session.ts';
 import { readPostBody, type PostBody } from './messages.ts';
 import { restoreResponseId, withRequestId } from './request-id.ts';
+import type { SessionStore } from './session-store.ts';
 import { defaultSleep, type Sleep } from './sleep.ts';
 import { superviseStream, type StreamCall } from './stream-supervisor.ts';
 
@@ -39,6 +40,8 @@ export interface ResilientFetchOptions {
   readonly sleep?: Sleep;
   /** Whether a failed fetch provably sent nothing (a runtime port; default {@link refusedBeforeSending}). */
   readonly notSent?: (error: unknown) => boolean;
+  /** Where sessions outlive this engine (a runtime port: Durable Objects, `sessionStorage`, …). */
+  readonly sessionStore?: SessionStore;
 }
 
 type Fetch = typeof fetch;
@@ -121,6 +124,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
     initialize: (url: string, init: RequestInit & { body: string }) => call(endpointFor(url), url, init, readPostBody(init.body), REINITIALIZE),
     ...(options.idleBudgetMs === undefined ? {} : { idleBudgetMs: options.idleBudgetMs }),
     ...(options.serverIdleBudgetMs === undefined ? {} : { serverIdleBudgetMs: options.serverIdleBudgetMs }),
+    ...(options.sessionStore === undefined ? {} : { store: options.sessionStore }),
   };
 
   /** One logical call: sent, then carried through core's decisions until it is answered or given up. */
@@ -271,6 +275,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
   return async function resilientFetch(input, init = {}) {
     const url = urlOf(input);
     const session = endpointFor(url);
+    await session.load();
+    session.noteCredentials(new Headers(init.headers));
     const method = (init.method ?? 'GET').toUpperCase();
     if (method === 'GET') {
       const response = await call(session, url, { ...init, method }, undefined);
@@ -301,6 +307,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
     if (rpcMethod === 'resources/subscribe' && typeof params?.uri === 'string') session.subscriptions.add(params.uri);
     if (rpcMethod === 'resources/unsubscribe' && typeof params?.uri === 'string') session.subscriptions.delete(params.uri);
     if (rpcMethod === 'logging/setLevel' && typeof params?.level === 'string') session.logLevel = params.level;
+    if (rpcMethod === 'resources/subscribe' || rpcMethod === 'resources/unsubscribe' || rpcMethod === 'logging/setLevel') session.save();
     return response;
   };
 }

@@ -17,7 +17,11 @@ import {
 } from '@mcp-resilience/client';
 import { withNodeDefaults, type NodeOptions } from './node-defaults.ts';
 
-export { defaultSleep, isResilienceError, refusedBeforeSending, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE } from '@mcp-resilience/client';
+export {
+  CREDENTIAL_HEADERS, defaultSleep, isResilienceError, MemorySessionStore, refusedBeforeSending, ResilienceError, resilienceCodeOf,
+  storableHeaders, SURFACED_ERROR_CODE,
+} from '@mcp-resilience/client';
+export type { SessionStore, StoredSession } from '@mcp-resilience/client';
 export type { ConnectOptions, ErrorCode, ResilienceEvent, ResilientFetchOptions, Sleep } from '@mcp-resilience/client';
 export { EVENT_CHANNEL, publishEvent } from './diagnostics.ts';
 export { describeEvent } from './describe-event.ts';

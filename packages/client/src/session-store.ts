@@ -1,0 +1,61 @@
+/** What the engine keeps of an endpoint's session, so another engine (a new isolate, a reload) can go on with it. */
+export interface StoredSession {
+  readonly sessionId?: string;
+  readonly revision: string;
+  readonly capabilities?: unknown;
+  /** The client's own `initialize`, to open a new session with; credentials are never stored. */
+  readonly initialize: { readonly body: string; readonly headers: Readonly<Record<string, string>> };
+  readonly initialized?: { readonly body: string; readonly headers: Readonly<Record<string, string>> };
+  readonly subscriptions: readonly string[];
+  readonly logLevel?: string;
+}
+
+/**
+ * Where sessions outlive one engine: a runtime port. Workers keep them in a Durable Object,
+ * browsers in `sessionStorage`; {@link MemorySessionStore} serves one process.
+ */
+export interface SessionStore {
+  get(endpoint: string): Promise<StoredSession | undefined> | StoredSession | undefined;
+  set(endpoint: string, session: StoredSession): Promise<void> | void;
+  delete(endpoint: string): Promise<void> | void;
+}
+
+/**
+ * A session store in memory, shared by the engines of one process.
+ *
+ * @example
+ * const store = new MemorySessionStore();
+ * const fetch = createResilientFetch({ sessionStore: store });
+ */
+export class MemorySessionStore implements SessionStore {
+  readonly #sessions = new Map<string, StoredSession>();
+
+  get(endpoint: string): StoredSession | undefined {
+    return this.#sessions.get(endpoint);
+  }
+
+  set(endpoint: string, session: StoredSession): void {
+    this.#sessions.set(endpoint, session);
+  }
+
+  delete(endpoint: string): void {
+    this.#sessions.delete(endpoint);
+  }
+}
+
+/** Headers that carry credentials: never written to a store. */
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+/**
+ * Headers as a plain record, without credentials.
+ *
+ * @example
+ * storableHeaders(new Headers({ accept: 'application/json', authorization: 'Bearer x' })) // { accept: 'application/json' }
+ */
+export function storableHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (!CREDENTIAL_HEADERS.has(name) && name !== 'mcp-session-id') out[name] = value;
+  });
+  return out;
+}
