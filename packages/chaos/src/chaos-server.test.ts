@@ -30,6 +30,12 @@ async function readUntilBreak(url: string, message: unknown, headers: Record<str
 }
 const sessionHeaders = (session: string, revision = '2025-11-25') => ({ 'mcp-session-id': session, 'mcp-protocol-version': revision });
 
+/** Waits (up to 10 s) until the server accepts connections again after a refusal. */
+async function untilListening(url: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await fetch(url, { method: 'OPTIONS' }).then(() => true, () => false)) && Date.now() < deadline) await sleep(50);
+}
+
 describe('chaos server: the MCP server behind the faults', () => {
   it('serves the tools on 127.0.0.1 with a session id', async () => {
     const { url } = await start();
@@ -121,7 +127,7 @@ describe('fault: restart', () => {
     const { url } = await start();
     await inject(chaos!, { kind: 'restart', downMs: 300 });
     await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toThrow();
-    await sleep(500);
+    await untilListening(url);
     await expect(openSession(url)).resolves.toEqual(expect.any(String));
   });
 });
@@ -161,11 +167,11 @@ describe('fault: capacity', () => {
     const second = await openSession(url);
     await inject(chaos!, { kind: 'capacity', max: 2 });
     // first starts a slow call, then second is used: first is the least recently used, but busy.
-    const busy = callTool(url, first, 'slow', { ms: 400 });
+    const busy = callTool(url, first, 'slow', { ms: 2_000 });
     await sleep(50);
     await callTool(url, second, 'echo', { text: 'x' });
     await openSession(url);
-    expect(resultText(await busy)).toBe('slept 400 ms');
+    expect(resultText(await busy)).toBe('slept 2000 ms');
     expect((await callTool(url, second, 'echo', { text: 'x' })).status).toBe(404);
     expect((await callTool(url, first, 'echo', { text: 'x' })).status).toBe(200);
     expect((await stateOf(chaos!)).sessions.map((s) => s.ordinal)).toEqual([1, 3]);
@@ -315,7 +321,7 @@ describe('fault: refuse', () => {
     expect(chaos!.state().history).toEqual([{ kind: 'refuse', atMs: expect.any(Number), untilMs: expect.any(Number) }]);
     const error = await fetch(url, { method: 'POST', body: '{}' }).then(() => undefined, (e: Error) => e);
     expect((error?.cause as { code?: string } | undefined)?.code).toBe('ECONNREFUSED');
-    await sleep(450);
+    await untilListening(url);
     expect(resultText(await callTool(url, session, 'echo', { text: 'back' }))).toBe('back');
   });
 });

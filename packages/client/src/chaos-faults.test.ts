@@ -35,7 +35,8 @@ describe('the other chaos faults, through the engine', () => {
   it('capacity never evicts a client that holds its standalone stream open: listening is use', async () => {
     chaos = await startChaosServer({ faults: [{ kind: 'capacity', max: 1 }] });
     const listening = await connect();
-    await new Promise((resolve) => setTimeout(resolve, 100)); // its GET stream is open by now
+    const deadline = Date.now() + 10_000; // wait until its GET stream is open (under load it may take a while)
+    while (!chaos.state().sessions.some((s) => s.openStreams > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await connect();
     expect(chaos.state().sessions.map((s) => s.ordinal)).toEqual([1, 2]);
     await listening.client.callTool({ name: 'echo', arguments: { text: 'still here' } });

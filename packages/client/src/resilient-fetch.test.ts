@@ -232,17 +232,20 @@ describe('restored state works', () => {
 describe('in use is never idle', () => {
   it('does not replace a session while another call is in flight on it, however long', async () => {
     const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] }, { idleBudgetMs: 300 });
-    const slow = client!.callTool({ name: 'slow', arguments: { ms: 1_000 } });
+    const slow = client!.callTool({ name: 'slow', arguments: { ms: 2_000 } });
     await new Promise((resolve) => setTimeout(resolve, 600));
     await expect(echo('meanwhile')).resolves.toMatchObject({ content: [{ text: 'meanwhile' }] });
-    await expect(slow).resolves.toMatchObject({ content: [{ text: 'slept 1000 ms' }] });
+    await expect(slow).resolves.toMatchObject({ content: [{ text: 'slept 2000 ms' }] });
     expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
     expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);
   });
 
   it('does not replace a session that holds its standalone stream open', async () => {
     const { events } = await setup({}, { idleBudgetMs: 300 });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Only once the stream is open (under load the SDK may take a while to open it)…
+    const deadline = Date.now() + 10_000;
+    while (!chaos!.state().sessions.some((s) => s.openStreams > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((resolve) => setTimeout(resolve, 600)); // … then quiet for twice the budget
     await echo();
     expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
   });
