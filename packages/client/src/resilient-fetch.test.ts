@@ -250,3 +250,15 @@ describe('in use is never idle', () => {
     expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
   });
 });
+
+describe('the state restored is the state that succeeded', () => {
+  it('does not take a log level the server refused', async () => {
+    const { events } = await setup();
+    await client!.setLoggingLevel('debug');
+    await expect(client!.setLoggingLevel('bogus' as 'debug')).rejects.toThrow(); // answered HTTP 200 with a JSON-RPC error
+    await inject({ kind: 'evict', session: 'all' });
+    await echo();
+    expect(trace(events)).toContainEqual({ type: 'state-restored', session: 2, subscriptions: 0, logLevel: 'debug' });
+    expect(chaos!.state().sessions).toEqual([expect.objectContaining({ ordinal: 2, logLevel: 'debug' })]);
+  });
+});

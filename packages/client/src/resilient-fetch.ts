@@ -7,6 +7,7 @@ import { readBounded } from './bounded-read.ts';
 import { whenBodyEnds } from './body-end.ts';
 import { EndpointSession } from './endpoint-session.ts';
 import { readPostBody, type PostBody } from './messages.ts';
+import { watchAnswer } from './answer-watch.ts';
 import { restoreResponseId, withRequestId } from './request-id.ts';
 import type { SessionStore } from './session-store.ts';
 import { defaultSleep, type Sleep } from './sleep.ts';
@@ -48,6 +49,18 @@ type Fetch = typeof fetch;
 
 function urlOf(input: Parameters<Fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+/** Requests whose success is session state, restored on a new session. */
+const SESSION_STATE_METHODS: ReadonlySet<string> = new Set(['resources/subscribe', 'resources/unsubscribe', 'logging/setLevel']);
+
+/** Records a subscription or log level whose request was answered with a result (not an error). */
+function recordSessionState(session: EndpointSession, body: PostBody): void {
+  const { method, params } = body.message!;
+  if (method === 'resources/subscribe' && typeof params?.uri === 'string') session.subscriptions.add(params.uri);
+  if (method === 'resources/unsubscribe' && typeof params?.uri === 'string') session.subscriptions.delete(params.uri);
+  if (method === 'logging/setLevel' && typeof params?.level === 'string') session.logLevel = params.level;
+  session.save();
 }
 
 function isEventStream(response: Response): boolean {
@@ -302,12 +315,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       leave();
       throw error;
     }
-    const params = body.message?.params;
-    if (!response.ok) return response;
-    if (rpcMethod === 'resources/subscribe' && typeof params?.uri === 'string') session.subscriptions.add(params.uri);
-    if (rpcMethod === 'resources/unsubscribe' && typeof params?.uri === 'string') session.subscriptions.delete(params.uri);
-    if (rpcMethod === 'logging/setLevel' && typeof params?.level === 'string') session.logLevel = params.level;
-    if (rpcMethod === 'resources/subscribe' || rpcMethod === 'resources/unsubscribe' || rpcMethod === 'logging/setLevel') session.save();
+    if (response.ok && body.kind === 'request' && SESSION_STATE_METHODS.has(rpcMethod!)) {
+      return watchAnswer(response, body.message!.id as string | number, (answer) => {
+        if ('result' in answer) recordSessionState(session, body);
+      });
+    }
     return response;
   };
 }

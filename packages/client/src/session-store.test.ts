@@ -24,6 +24,7 @@ describe('a session store', () => {
     clients.push(first);
     await first.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch: createResilientFetch({ sessionStore: store }), requestInit: { headers: AUTH } }));
     await first.subscribeResource({ uri: 'chaos://counter' });
+    await new Promise((r) => setTimeout(r, 0)); // the store is written asynchronously (it may be remote)
     const stored = store.get(chaos.url)!;
     expect(stored).toMatchObject({ revision: '2025-11-25', subscriptions: ['chaos://counter'], sessionId: expect.any(String) });
     expect(JSON.stringify(stored)).not.toContain('very-secret-token'); // credentials are never stored
