@@ -1,14 +1,6 @@
 import { DIALECT_NAMES, parseFaults, type DialectName, type Fault } from '@mcp-resilience/chaos';
-import type { ErrorCode, NormalizedEvent } from '@mcp-resilience/core';
+import { ERROR_CODES, type ErrorCode, type NormalizedEvent } from '@mcp-resilience/core';
 
-/** The typed error codes a call may be expected to fail with (`rejected`: any other error). */
-export const ERROR_CODES = [
-  'SESSION_LOST', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
-  'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'INVALID_OPTION',
-] as const satisfies readonly ErrorCode[];
-// Fails to compile when core gains an error code this list does not name.
-const everyCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : false = true;
-void everyCode;
 
 /** The HTTP methods of Streamable HTTP, as `requestCounts` names them. */
 export const HTTP_METHODS = ['POST', 'GET', 'DELETE'] as const;

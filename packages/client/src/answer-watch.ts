@@ -1,4 +1,4 @@
-import { responseMessages, type RpcMessage } from './messages.ts';
+import { isEventStream, responseMessages, type RpcMessage } from './messages.ts';
 import { SseParser } from './sse-parser.ts';
 
 /**
@@ -11,7 +11,7 @@ import { SseParser } from './sse-parser.ts';
  */
 export function watchAnswer(response: Response, id: string | number, onAnswer: (answer: RpcMessage) => void): Response {
   if (!response.body) return response;
-  const sse = response.headers.get('content-type')?.toLowerCase().includes('text/event-stream') === true;
+  const sse = isEventStream(response);
   const decoder = new TextDecoder();
   const parser = new SseParser();
   let json = '';

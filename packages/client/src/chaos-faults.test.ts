@@ -4,14 +4,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
 const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-  await chaos?.stop();
-  chaos = undefined;
-});
+afterEach(() => stopAll(clients.splice(0), [chaos]).then(() => (chaos = undefined)));
 
 async function connect(options: ResilientFetchOptions = {}) {
   const events: ResilienceEvent[] = [];

@@ -3,14 +3,11 @@ import type { ResilienceEvent } from '@mcp-resilience/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from './connect.ts';
+import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
-afterEach(async () => {
-  await client?.close().catch(() => {});
-  await chaos?.stop();
-  chaos = client = undefined;
-});
+afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefined)));
 
 const echo = (text: string) => client!.callTool({ name: 'echo', arguments: { text } });
 

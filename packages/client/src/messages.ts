@@ -1,3 +1,16 @@
+import { SseParser } from './sse-parser.ts';
+
+/**
+ * Whether a response (or its `Content-Type`) is an SSE stream.
+ *
+ * @example
+ * isEventStream(response) // true for 'text/event-stream; charset=utf-8'
+ */
+export function isEventStream(of: Response | string | null | undefined): boolean {
+  const contentType = of instanceof Response ? of.headers.get('content-type') : of;
+  return contentType?.toLowerCase().includes('text/event-stream') === true;
+}
+
 /** A JSON-RPC message as the engine needs to see it. */
 export interface RpcMessage {
   readonly jsonrpc?: string;
@@ -63,10 +76,6 @@ export function responseMessages(text: string, contentType: string | null): RpcM
       return [];
     }
   };
-  if (!contentType?.toLowerCase().includes('text/event-stream')) return parse(text);
-  return text
-    .split(/\r?\n\r?\n/)
-    .map((block) => block.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, '')).join('\n'))
-    .filter((data) => data !== '')
-    .flatMap(parse);
+  if (!isEventStream(contentType)) return parse(text);
+  return new SseParser().push(`${text}\n\n`).filter((event) => event.data !== '').flatMap((event) => parse(event.data));
 }

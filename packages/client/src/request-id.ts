@@ -1,4 +1,4 @@
-import type { RpcMessage } from './messages.ts';
+import { isEventStream, type RpcMessage } from './messages.ts';
 
 type Id = string | number;
 
@@ -32,7 +32,7 @@ export function withRequestId(text: string, id: Id): string {
  */
 export function restoreResponseId(response: Response, sentId: Id, originalId: Id): Response {
   if (!response.body) return response;
-  const sse = response.headers.get('content-type')?.toLowerCase().includes('text/event-stream') === true;
+  const sse = isEventStream(response);
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let pending = '';

@@ -4,14 +4,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
-afterEach(async () => {
-  await client?.close().catch(() => {});
-  await chaos?.stop();
-  chaos = client = undefined;
-});
+afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefined)));
 
 async function setup(chaosOptions: Parameters<typeof startChaosServer>[0] = {}, options: ResilientFetchOptions = {}) {
   chaos = await startChaosServer(chaosOptions);

@@ -6,7 +6,7 @@ import {
 import { readBounded } from './bounded-read.ts';
 import { whenBodyEnds } from './body-end.ts';
 import { EndpointSession } from './endpoint-session.ts';
-import { readPostBody, type PostBody } from './messages.ts';
+import { isEventStream, readPostBody, type PostBody } from './messages.ts';
 import { watchAnswer } from './answer-watch.ts';
 import { restoreResponseId, withRequestId } from './request-id.ts';
 import type { SessionStore } from './session-store.ts';
@@ -61,10 +61,6 @@ function recordSessionState(session: EndpointSession, body: PostBody): void {
   if (method === 'resources/unsubscribe' && typeof params?.uri === 'string') session.subscriptions.delete(params.uri);
   if (method === 'logging/setLevel' && typeof params?.level === 'string') session.logLevel = params.level;
   session.save();
-}
-
-function isEventStream(response: Response): boolean {
-  return response.headers.get('content-type')?.toLowerCase().includes('text/event-stream') === true;
 }
 
 /** How one call is run: supervised (its SSE body watched for breaks) and from which state. */

@@ -3,14 +3,11 @@ import type { ResilienceEvent } from '@mcp-resilience/core';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
-afterEach(async () => {
-  await client?.close().catch(() => {});
-  await chaos?.stop();
-  chaos = client = undefined;
-});
+afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefined)));
 
 async function setup(tools: string[] = []) {
   chaos = await startChaosServer({ mode: 'modern' });

@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
 
 let upstream: ServerEverything;
 let chaos: ChaosServer | undefined;
@@ -15,11 +16,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await upstream?.stop();
 });
-afterEach(async () => {
-  await client?.close().catch(() => {});
-  await chaos?.stop();
-  chaos = client = undefined;
-});
+afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefined)));
 
 /** The engine, with a view of the session ids the server hands out (the test needs them; the engine never shows them). */
 function engine(events: ResilienceEvent[]) {

@@ -5,14 +5,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointSession } from './endpoint-session.ts';
 import { createResilientFetch } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
-afterEach(async () => {
-  await client?.close().catch(() => {});
-  await chaos?.stop();
-  chaos = client = undefined;
-});
+afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefined)));
 
 describe('a new session that negotiates something else', () => {
   it('is reported, and the replay fails safe with SESSION_CHANGED instead of going on blindly', async () => {

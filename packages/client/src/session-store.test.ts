@@ -5,14 +5,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './resilient-fetch.ts';
 import { MemorySessionStore, storableHeaders } from './session-store.ts';
+import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
 const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
-  await chaos?.stop();
-  chaos = undefined;
-});
+afterEach(() => stopAll(clients.splice(0), [chaos]).then(() => (chaos = undefined)));
 
 const AUTH = { authorization: 'Bearer very-secret-token' };
 

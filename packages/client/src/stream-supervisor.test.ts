@@ -5,14 +5,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
-afterEach(async () => {
-  await client?.close().catch(() => {});
-  await chaos?.stop();
-  chaos = client = undefined;
-});
+afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefined)));
 
 async function setup(options: ResilientFetchOptions = {}) {
   chaos = await startChaosServer();

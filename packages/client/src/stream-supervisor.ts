@@ -1,6 +1,6 @@
 import { advance, ResilienceError, SURFACED_ERROR_CODE, type Action, type CallState, type ErrorInfo, type ResilienceEvent } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
-import { responseMessages, type RpcMessage } from './messages.ts';
+import { isEventStream, responseMessages, type RpcMessage } from './messages.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
 
 type Id = string | number;
@@ -91,7 +91,7 @@ export function superviseStream(first: Response, call: StreamCall): Response {
       await call.sleep(action.delayMs);
       call.sentId = `${String(call.originalId)}~s${action.attempt}`;
       const response = await call.reissue(call.sentId);
-      if (response.headers.get('content-type')?.toLowerCase().includes('text/event-stream') && response.body) {
+      if (isEventStream(response) && response.body) {
         follow(response);
         return true;
       }

@@ -69,10 +69,21 @@ export function isResilienceError(value: unknown, code?: ErrorCode): value is Re
  */
 export const SURFACED_ERROR_CODE = -32090;
 
-const CODES: ReadonlySet<string> = new Set<ErrorCode>([
+/**
+ * Every {@link ErrorCode}, for validating codes that arrive as data.
+ *
+ * @example
+ * ERROR_CODES.includes(value as ErrorCode)
+ */
+export const ERROR_CODES = [
   'SESSION_LOST', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
   'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'INVALID_OPTION',
-]);
+] as const satisfies readonly ErrorCode[];
+// Fails to compile when ErrorCode gains a code this list does not name.
+const everyCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : false = true;
+void everyCode;
+
+const CODES: ReadonlySet<string> = new Set<string>(ERROR_CODES);
 
 /**
  * The {@link ErrorCode} of a failure, in either form it reaches an application: a
