@@ -24,8 +24,11 @@ export interface SessionGoneDialect {
    * `unknown`: the stream broke with the request in flight; it may have run.
    */
   readonly outcome: 'not-processed' | 'unknown';
-  /** Which servers or libraries speak it (documentation only). */
-  readonly spokenBy: readonly string[];
+  /**
+   * Which servers or libraries speak it. Documentation only, never read: the built-in rows
+   * carry it as a comment rather than at run time.
+   */
+  readonly spokenBy?: readonly string[];
 }
 
 /**
@@ -36,23 +39,26 @@ export interface SessionGoneDialect {
  * SESSION_GONE_DIALECTS.map((d) => d.name) // ['amdahl', 'typescript-sdk', ...]
  */
 export const SESSION_GONE_DIALECTS: readonly SessionGoneDialect[] = [
-  { name: 'amdahl', status: 404, code: -32000, reason: 'session_not_found', outcome: 'not-processed', spokenBy: ['the seed contract'] },
-  { name: 'typescript-sdk', status: 404, code: -32001, outcome: 'not-processed', spokenBy: ['TypeScript SDK server', 'C# SDK', 'punkpeye/mcp-proxy'] },
-  { name: 'python-sdk', status: 404, code: -32600, outcome: 'not-processed', spokenBy: ['Python SDK server', 'fastmcp', 'sparfenyuk/mcp-proxy'] },
-  { name: 'go-sdk', status: 404, code: null, text: 'session not found', outcome: 'not-processed', spokenBy: ['Go SDK server'] },
-  {
-    name: 'express-400', status: 400, code: -32000, message: 'Bad Request: No valid session ID provided',
-    outcome: 'not-processed', spokenBy: ['TypeScript SDK express example', '@modelcontextprotocol/server-everything'],
-  },
-  {
-    name: 'python-sdk-400', status: 400, code: null, text: 'Bad Request: No valid session ID provided',
-    outcome: 'not-processed', spokenBy: ['Python SDK server, older releases'],
-  },
-  { name: 'mcp-proxy-400', status: 400, code: null, text: 'No active transport', outcome: 'not-processed', spokenBy: ['punkpeye/mcp-proxy (GET, DELETE)'] },
-  { name: 'spec-404', status: 404, outcome: 'not-processed', spokenBy: ['any server following the transport spec'] },
-  // Spellings surfaced by client libraries rather than read off the wire.
-  { name: 'session-not-found', code: -32000, messagePrefix: 'Session not found', outcome: 'not-processed', spokenBy: ['clients relaying the seed contract'] },
-  { name: 'connection-closed', code: -32000, message: 'Connection closed', outcome: 'unknown', spokenBy: ['TypeScript SDK client'] },
+  // The seed contract.
+  { name: 'amdahl', status: 404, code: -32000, reason: 'session_not_found', outcome: 'not-processed' },
+  // TypeScript SDK server, C# SDK, punkpeye/mcp-proxy.
+  { name: 'typescript-sdk', status: 404, code: -32001, outcome: 'not-processed' },
+  // Python SDK server, fastmcp, sparfenyuk/mcp-proxy.
+  { name: 'python-sdk', status: 404, code: -32600, outcome: 'not-processed' },
+  // Go SDK server.
+  { name: 'go-sdk', status: 404, code: null, text: 'session not found', outcome: 'not-processed' },
+  // TypeScript SDK express example, @modelcontextprotocol/server-everything.
+  { name: 'express-400', status: 400, code: -32000, message: 'Bad Request: No valid session ID provided', outcome: 'not-processed' },
+  // Python SDK server, older releases.
+  { name: 'python-sdk-400', status: 400, code: null, text: 'Bad Request: No valid session ID provided', outcome: 'not-processed' },
+  // punkpeye/mcp-proxy (GET, DELETE).
+  { name: 'mcp-proxy-400', status: 400, code: null, text: 'No active transport', outcome: 'not-processed' },
+  // Any server following the transport spec.
+  { name: 'spec-404', status: 404, outcome: 'not-processed' },
+  // Spellings surfaced by client libraries rather than read off the wire:
+  // clients relaying the seed contract; the TypeScript SDK client.
+  { name: 'session-not-found', code: -32000, messagePrefix: 'Session not found', outcome: 'not-processed' },
+  { name: 'connection-closed', code: -32000, message: 'Connection closed', outcome: 'unknown' },
 ];
 
 /** What a dialect is matched against: the status (absent for a surfaced error) and the body. */
