@@ -1,4 +1,4 @@
-import { checkOption, definedOnly } from './check-option.ts';
+import { atLeast, checkedOptions, COUNT } from './check-option.ts';
 
 /** Spreads a delay: takes the computed delay and a random number in [0, 1). */
 export type Jitter = (delayMs: number, random: number) => number;
@@ -27,8 +27,6 @@ export const DEFAULT_BACKOFF: Backoff = Object.freeze({
   initialMs: 200, maxMs: 5_000, factor: 2, maxAttempts: 4, maxTotalDelayMs: 30_000, jitter: equalJitter,
 });
 
-const nonNegative = (n: number) => Number.isFinite(n) && n >= 0;
-
 /**
  * A random number forced into [0, 1): a broken source (NaN, negative, 7) cannot make a wait
  * negative, NaN or longer than its bound.
@@ -48,14 +46,14 @@ export function unitRandom(random: number): number {
  * const backoff = createBackoff({ initialMs: 100, jitter: fullJitter });
  */
 export function createBackoff(overrides: Partial<Backoff> = {}): Backoff {
-  const b = { ...DEFAULT_BACKOFF, ...definedOnly(overrides) };
-  checkOption(nonNegative(b.initialMs), 'backoff.initialMs', 'a finite number >= 0');
-  checkOption(nonNegative(b.maxMs) && b.maxMs >= b.initialMs, 'backoff.maxMs', 'a finite number >= initialMs');
-  checkOption(Number.isFinite(b.factor) && b.factor >= 1, 'backoff.factor', 'a finite number >= 1');
-  checkOption(Number.isInteger(b.maxAttempts) && b.maxAttempts >= 0, 'backoff.maxAttempts', 'an integer >= 0');
-  checkOption(nonNegative(b.maxTotalDelayMs), 'backoff.maxTotalDelayMs', 'a finite number >= 0');
-  checkOption(typeof b.jitter === 'function', 'backoff.jitter', 'a function');
-  return Object.freeze(b);
+  return checkedOptions('backoff.', DEFAULT_BACKOFF, overrides, {
+    initialMs: atLeast(0),
+    maxMs: [(n, b) => Number.isFinite(n) && n >= b.initialMs, 'a finite number >= initialMs'],
+    factor: atLeast(1),
+    maxAttempts: COUNT,
+    maxTotalDelayMs: atLeast(0),
+    jitter: [(f) => typeof f === 'function', 'a function'],
+  });
 }
 
 /**

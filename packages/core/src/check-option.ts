@@ -1,11 +1,36 @@
 import { ResilienceError } from './errors.ts';
 
-/** The overrides without the keys set to `undefined`, so that those keep their defaults. Internal. */
-export function definedOnly<T extends object>(overrides: T): Partial<T> {
-  return Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
+/**
+ * What an option's value must be: a test (which may look at the other options) and the words
+ * that state it in the error. Internal.
+ */
+export type Rule<T> = readonly [test: (value: any, options: T) => boolean, words: string];
 
-/** Throws `INVALID_OPTION` naming the option and its rule, unless `ok`. Internal. */
-export function checkOption(ok: boolean, option: string, rule: string): void {
-  if (!ok) throw new ResilienceError({ code: 'INVALID_OPTION', message: `${option} must be ${rule}`, details: { option } });
+/** A finite number `>= min`. Internal. */
+export const atLeast = (min: number): Rule<unknown> => [(n) => Number.isFinite(n) && n >= min, `a finite number >= ${min}`];
+
+/** An integer `>= 0`. Internal. */
+export const COUNT: Rule<unknown> = [(n) => Number.isInteger(n) && n >= 0, 'an integer >= 0'];
+
+/**
+ * The defaults with the overrides that are not `undefined` (those keep their defaults), each
+ * option checked against its rule in order, frozen. Throws `INVALID_OPTION` naming the first
+ * option that breaks its rule (`prefix` + its key). Internal.
+ *
+ * @example
+ * checkedOptions('retryBudget.', DEFAULT_RETRY_BUDGET, { ratio: -1 }, { ratio: atLeast(0) })
+ * // throws "retryBudget.ratio must be a finite number >= 0"
+ */
+export function checkedOptions<T extends object>(
+  prefix: string,
+  defaults: T,
+  overrides: Partial<T>,
+  rules: { readonly [K in keyof T]?: Rule<T> },
+): T {
+  const options = { ...defaults, ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) } as T;
+  for (const [key, [test, words]] of Object.entries(rules) as [keyof T & string, Rule<T>][]) {
+    const option = prefix + key;
+    if (!test(options[key], options)) throw new ResilienceError({ code: 'INVALID_OPTION', message: `${option} must be ${words}`, details: { option } });
+  }
+  return Object.freeze(options);
 }

@@ -1,5 +1,5 @@
 import { backoffDelay, createBackoff, DEFAULT_BACKOFF, unitRandom, type Backoff } from './backoff.ts';
-import { checkOption, definedOnly } from './check-option.ts';
+import { atLeast, checkedOptions, COUNT } from './check-option.ts';
 import type { ErrorCode, ErrorInfo } from './errors.ts';
 import { isReplaySafe, type Operation, type ReplayPolicy, type ToolTrust } from './replay-safety.ts';
 import { retryAfterMs, type RetryAfter } from './retry-after.ts';
@@ -34,10 +34,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
 export function createRetryPolicy(
   overrides: Partial<Omit<RetryPolicy, 'backoff'>> & { readonly backoff?: Partial<Backoff> } = {},
 ): RetryPolicy {
-  const policy = { ...DEFAULT_RETRY_POLICY, ...definedOnly(overrides), backoff: createBackoff(overrides.backoff) };
-  checkOption(Number.isFinite(policy.retryAfterCapMs) && policy.retryAfterCapMs >= 0, 'retryAfterCapMs', 'a finite number >= 0');
-  checkOption(Number.isInteger(policy.maxResumes) && policy.maxResumes >= 0, 'maxResumes', 'an integer >= 0');
-  return Object.freeze(policy);
+  // The backoff is checked first, then the policy's own options.
+  return checkedOptions('', DEFAULT_RETRY_POLICY, { ...overrides, backoff: createBackoff(overrides.backoff) }, {
+    retryAfterCapMs: atLeast(0),
+    maxResumes: COUNT,
+  });
 }
 
 /** What one logical call has used so far. */

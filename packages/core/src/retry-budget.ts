@@ -1,4 +1,4 @@
-import { checkOption, definedOnly } from './check-option.ts';
+import { atLeast, checkedOptions, COUNT } from './check-option.ts';
 
 /**
  * How many retries a whole client may make: at most `minPerWindow` plus `ratio` × calls in
@@ -28,11 +28,11 @@ export const DEFAULT_RETRY_BUDGET: RetryBudget = Object.freeze({ ratio: 0.2, min
  * const budget = createRetryBudget({ ratio: 0.1 });
  */
 export function createRetryBudget(overrides: Partial<RetryBudget> = {}): RetryBudget {
-  const b = { ...DEFAULT_RETRY_BUDGET, ...definedOnly(overrides) };
-  checkOption(Number.isFinite(b.ratio) && b.ratio >= 0, 'retryBudget.ratio', 'a finite number >= 0');
-  checkOption(Number.isInteger(b.minPerWindow) && b.minPerWindow >= 0, 'retryBudget.minPerWindow', 'an integer >= 0');
-  checkOption(Number.isFinite(b.windowMs) && b.windowMs > 0, 'retryBudget.windowMs', 'a finite number > 0');
-  return Object.freeze(b);
+  return checkedOptions('retryBudget.', DEFAULT_RETRY_BUDGET, overrides, {
+    ratio: atLeast(0),
+    minPerWindow: COUNT,
+    windowMs: [(n) => Number.isFinite(n) && n > 0, 'a finite number > 0'],
+  });
 }
 
 function current(state: RetryBudgetState | undefined, budget: RetryBudget, nowMs: number): RetryBudgetState {
