@@ -173,8 +173,7 @@ export function decide(input: DecisionInput): Action {
     }
     case 'outcome-unknown':
       // After the caller's own deadline nobody waits for an answer: it is never sent again.
-      if (verdict.reason === 'timeout') return giveUp('OUTCOME_UNKNOWN', { reason: verdict.reason });
-      return safe() ? later(input, policy, 'reissue') : giveUp('OUTCOME_UNKNOWN', { reason: verdict.reason });
+      return verdict.reason !== 'timeout' && safe() ? later(input, policy, 'reissue') : giveUp('OUTCOME_UNKNOWN', { reason: verdict.reason });
     case 'malformed':
       return giveUp('MALFORMED_RESPONSE', { contentType: verdict.contentType });
     case 'success':

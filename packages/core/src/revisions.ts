@@ -68,15 +68,14 @@ const DATED = /^(\d{4})-(\d{2})-(\d{2})$/;
  * revisionTraits('2027-01-01')          // { era: 'modern', known: false, ... }
  */
 export function revisionTraits(raw: string | undefined): RevisionTraits {
-  const revision = raw?.trim();
-  const known = revision !== undefined && Object.hasOwn(TABLE, revision) ? TABLE[revision] : undefined;
-  if (known && revision !== undefined) return { revision, known: true, ...known };
-  if (revision === undefined || !DATED.test(revision)) {
-    return { revision: revision || DEFAULT_REVISION, ...TABLE[DEFAULT_REVISION]!, known: false };
-  }
-  const traits =
-    revision < '2025-03-26' ? PRE_STREAMABLE : revision >= '2026-07-28' ? MODERN : TABLE['2025-11-25']!;
-  return { revision, known: false, ...traits };
+  const revision = raw?.trim() ?? '';
+  const known = Object.hasOwn(TABLE, revision);
+  const traits = known
+    ? TABLE[revision]!
+    : !DATED.test(revision)
+      ? TABLE[DEFAULT_REVISION]!
+      : revision < '2025-03-26' ? PRE_STREAMABLE : revision >= '2026-07-28' ? MODERN : TABLE['2025-11-25']!;
+  return { revision: revision || DEFAULT_REVISION, known, ...traits };
 }
 
 /**
