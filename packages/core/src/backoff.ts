@@ -1,4 +1,5 @@
 import { atLeast, checkedOptions, COUNT } from './check-option.ts';
+import { clamp } from './values.ts';
 
 /** Spreads a delay: takes the computed delay and a random number in [0, 1). */
 export type Jitter = (delayMs: number, random: number) => number;
@@ -35,7 +36,7 @@ export const DEFAULT_BACKOFF: Backoff = Object.freeze({
  * unitRandom(Number.NaN) // 0
  */
 export function unitRandom(random: number): number {
-  return Number.isFinite(random) ? Math.min(Math.max(random, 0), 1 - Number.EPSILON) : 0;
+  return Number.isFinite(random) ? clamp(random, 0, 1 - Number.EPSILON) : 0;
 }
 
 /**
@@ -71,5 +72,5 @@ export function backoffDelay(backoff: Backoff, attempt: number, random: number):
   const jittered = backoff.jitter(base, unitRandom(random));
   // Whole milliseconds, rounded before the clamp so that rounding cannot overshoot maxMs.
   const ms = Math.round(Number.isFinite(jittered) ? jittered : base);
-  return Math.min(Math.max(ms, 0), Math.floor(backoff.maxMs));
+  return clamp(ms, 0, Math.floor(backoff.maxMs));
 }

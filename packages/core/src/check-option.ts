@@ -1,4 +1,5 @@
 import { ResilienceError } from './errors.ts';
+import { isCount, isNonNegative } from './values.ts';
 
 /**
  * What an option's value must be: a test (which may look at the other options) and the words
@@ -7,10 +8,10 @@ import { ResilienceError } from './errors.ts';
 export type Rule<T> = readonly [test: (value: any, options: T) => boolean, words: string];
 
 /** A finite number `>= min`. Internal. */
-export const atLeast = (min: number): Rule<unknown> => [(n) => Number.isFinite(n) && n >= min, `a finite number >= ${min}`];
+export const atLeast = (min: number): Rule<unknown> => [(n) => isNonNegative(n) && n >= min, `a finite number >= ${min}`];
 
 /** An integer `>= 0`. Internal. */
-export const COUNT: Rule<unknown> = [(n) => Number.isInteger(n) && n >= 0, 'an integer >= 0'];
+export const COUNT: Rule<unknown> = [isCount, 'an integer >= 0'];
 
 /**
  * The defaults with the overrides that are not `undefined` (those keep their defaults), each

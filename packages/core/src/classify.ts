@@ -4,6 +4,7 @@ import type { Observation } from './observation.ts';
 import { parseRetryAfter, type RetryAfter } from './retry-after.ts';
 import { revisionTraits, type RevisionTraits } from './revisions.ts';
 import type { Verdict } from './verdict.ts';
+import { isCount, isNonNegative } from './values.ts';
 
 /** Options of {@link classify}. */
 export interface ClassifyOptions {
@@ -23,10 +24,9 @@ function withRetryAfter(retryAfter: RetryAfter | undefined): { retryAfter?: Retr
 
 function sessionGone(dialect: SessionGoneDialect, rpc: RpcError | undefined): Verdict {
   const uptime = dataField(rpc, 'server_uptime_seconds');
-  const valid = typeof uptime === 'number' && Number.isFinite(uptime) && uptime >= 0;
   return {
     kind: 'session-gone', dialect: dialect.name, outcome: dialect.outcome,
-    ...(valid ? { serverUptimeSeconds: uptime } : {}),
+    ...(isNonNegative(uptime) ? { serverUptimeSeconds: uptime } : {}),
   };
 }
 
@@ -83,10 +83,9 @@ export function classify(observation: Observation, options: ClassifyOptions = {}
     case 'stream-ended': {
       const { lastEventId, retryMs } = observation;
       const resumable = traits.resumable && lastEventId !== undefined && lastEventId !== '';
-      const validRetry = typeof retryMs === 'number' && Number.isInteger(retryMs) && retryMs >= 0;
       return {
         kind: 'broken-stream', resumable,
-        ...(resumable ? { lastEventId } : {}), ...(resumable && validRetry ? { retryMs } : {}),
+        ...(resumable ? { lastEventId } : {}), ...(resumable && isCount(retryMs) ? { retryMs } : {}),
       };
     }
     case 'network':

@@ -1,12 +1,10 @@
+import { isRecord } from './values.ts';
+
 /** The error member of a JSON-RPC error response, as far as it could be read. */
 export interface RpcError {
   readonly code: number;
   readonly message: string;
   readonly data?: unknown;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function errorOf(message: unknown): RpcError | undefined {
@@ -35,14 +33,11 @@ export function readRpcError(body: unknown): RpcError | undefined {
       return undefined;
     }
   }
-  if (Array.isArray(parsed)) {
-    for (const item of parsed) {
-      const error = errorOf(item);
-      if (error) return error;
-    }
-    return undefined;
+  for (const item of Array.isArray(parsed) ? parsed : [parsed]) {
+    const error = errorOf(item);
+    if (error) return error;
   }
-  return errorOf(parsed);
+  return undefined;
 }
 
 /**

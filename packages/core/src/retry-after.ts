@@ -1,3 +1,5 @@
+import { clamp } from './values.ts';
+
 /**
  * A parsed `Retry-After` header: a delay, an absolute time, or a value that is neither
  * (ignored by the decision, which then uses its own backoff).
@@ -76,5 +78,5 @@ export function retryAfterMs(retryAfter: RetryAfter | undefined, nowMs: number):
   if (retryAfter?.kind === 'delay') return retryAfter.ms;
   if (retryAfter?.kind !== 'date') return undefined;
   const ms = retryAfter.epochMs - nowMs;
-  return Number.isNaN(ms) ? undefined : Math.min(Math.max(ms, 0), Number.MAX_SAFE_INTEGER);
+  return Number.isNaN(ms) ? undefined : clamp(ms, 0, Number.MAX_SAFE_INTEGER);
 }

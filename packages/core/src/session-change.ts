@@ -1,3 +1,5 @@
+import { isRecord } from './values.ts';
+
 /** What a session negotiated: its revision and the server's capabilities. */
 export interface Negotiated {
   readonly revision: string;
@@ -21,7 +23,7 @@ function canonical(value: unknown): string {
 }
 
 function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return isRecord(value) ? value : {};
 }
 
 /**
