@@ -83,8 +83,6 @@ export const ERROR_CODES = [
 const everyCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : false = true;
 void everyCode;
 
-const CODES: ReadonlySet<string> = new Set<string>(ERROR_CODES);
-
 /**
  * The {@link ErrorCode} of a failure, in either form it reaches an application: a
  * {@link ResilienceError}, or the SDK's JSON-RPC error with code {@link SURFACED_ERROR_CODE}
@@ -98,5 +96,5 @@ export function resilienceCodeOf(error: unknown): ErrorCode | undefined {
   if (isResilienceError(error)) return error.code;
   const surfaced = error as { code?: unknown; data?: { code?: unknown } } | null;
   const code = surfaced?.data?.code;
-  return surfaced?.code === SURFACED_ERROR_CODE && typeof code === 'string' && CODES.has(code) ? (code as ErrorCode) : undefined;
+  return surfaced?.code === SURFACED_ERROR_CODE && (ERROR_CODES as readonly unknown[]).includes(code) ? (code as ErrorCode) : undefined;
 }
