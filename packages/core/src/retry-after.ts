@@ -10,39 +10,39 @@ export type RetryAfter =
   | { readonly kind: 'invalid'; readonly raw: string };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const DAY = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
-const LONG_DAY = '(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const LONG_DAY = '(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day';
 const MONTH = `(${MONTHS.join('|')})`;
 const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
 // RFC 9110 §5.6.7: IMF-fixdate, and the two obsolete forms recipients must accept.
+// Captured: day, month, year, time (IMF-fixdate and RFC 850); month, day, time, year (asctime).
 const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
 const RFC850 = new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`);
 const ASCTIME = new RegExp(`^${DAY} ${MONTH} ( \\d|\\d{2}) ${TIME} (\\d{4})$`);
 const RAW_LIMIT = 64;
 
-function utc(year: number, month: string, day: string, h: string, m: string, s: string): number | undefined {
+/** The date's time, or `undefined` for what Date.UTC would silently roll over: 31 Feb, 25:00, 61 seconds. */
+function utc(year: number, month: string, day: string, time: string[]): number | undefined {
   const monthIndex = MONTHS.indexOf(month);
-  const [d, hh, mm, ss] = [Number(day), Number(h), Number(m), Number(s)];
+  // Number(' 6') is 6: asctime's space-padded day needs no trimming.
+  const [d, hh, mm, ss] = [day, ...time].map(Number) as [number, number, number, number];
   const ms = Date.UTC(year, monthIndex, d, hh, mm, ss);
   const back = new Date(ms);
-  // Reject what Date.UTC would silently roll over: 31 Feb, 25:00, 61 seconds.
-  const exact = back.getUTCDate() === d && back.getUTCMonth() === monthIndex && hh < 24 && mm < 60 && ss < 61;
-  return exact ? ms : undefined;
+  return back.getUTCDate() === d && back.getUTCMonth() === monthIndex && hh < 24 && mm < 60 && ss < 61 ? ms : undefined;
 }
 
 function parseHttpDate(value: string): number | undefined {
   let m = IMF_FIXDATE.exec(value);
-  if (m) return utc(Number(m[4]), m[3]!, m[2]!, m[5]!, m[6]!, m[7]!);
+  if (m) return utc(Number(m[3]), m[2]!, m[1]!, m.slice(4));
   m = RFC850.exec(value);
   if (m) {
     // RFC 9110 reads a two-digit year against today's date; with no clock here, 00–69 are
     // 20xx and 70–99 are 19xx. Any reading of such a date is bounded by the cap anyway.
-    const yy = Number(m[4]);
-    return utc(yy < 70 ? 2000 + yy : 1900 + yy, m[3]!, m[2]!, m[5]!, m[6]!, m[7]!);
+    const yy = Number(m[3]);
+    return utc(yy < 70 ? 2000 + yy : 1900 + yy, m[2]!, m[1]!, m.slice(4));
   }
   m = ASCTIME.exec(value);
-  if (m) return utc(Number(m[7]), m[2]!, m[3]!.trim(), m[4]!, m[5]!, m[6]!);
-  return undefined;
+  return m ? utc(Number(m[6]), m[1]!, m[2]!, m.slice(3, 6)) : undefined;
 }
 
 /**
