@@ -1,7 +1,7 @@
 import { matchDialect, type SessionGoneDialect } from './dialects.ts';
 import { dataField, readRpcError, type RpcError } from './json-rpc.ts';
 import type { Observation } from './observation.ts';
-import { parseRetryAfter, type RetryAfter } from './retry-after.ts';
+import { parseRetryAfter } from './retry-after.ts';
 import { revisionTraits, type RevisionTraits } from './revisions.ts';
 import type { Verdict } from './verdict.ts';
 import { isCount, isNonNegative } from './values.ts';
@@ -17,10 +17,6 @@ type Http = Extract<Observation, { kind: 'http' }>;
 const WIRE_MEDIA_TYPES = ['application/json', 'text/event-stream'];
 /** The SDK's `McpError` puts this in front of the message it was given. */
 const MCP_ERROR_PREFIX = /^MCP error -?\d+: /;
-
-function withRetryAfter(retryAfter: RetryAfter | undefined): { retryAfter?: RetryAfter } {
-  return retryAfter ? { retryAfter } : {};
-}
 
 function sessionGone(dialect: SessionGoneDialect, rpc: RpcError | undefined): Verdict {
   const uptime = dataField(rpc, 'server_uptime_seconds');
@@ -47,11 +43,10 @@ function classifyHttp(o: Http, traits: RevisionTraits, sessionLogic: boolean, di
     if (dialect) return sessionGone(dialect, rpc);
   }
   const retryAfter = parseRetryAfter(o.retryAfter);
-  if (status === 429) return { kind: 'rate-limited', ...withRetryAfter(retryAfter) };
-  if (status === 503) return { kind: 'unavailable', ...withRetryAfter(retryAfter) };
-  if (status >= 500 && status < 600) {
-    return { kind: 'server-error', status, retryable: status !== 501 && status !== 505, ...withRetryAfter(retryAfter) };
-  }
+  const wait = retryAfter ? { retryAfter } : {};
+  if (status === 429) return { kind: 'rate-limited', ...wait };
+  if (status === 503) return { kind: 'unavailable', ...wait };
+  if (status >= 500 && status < 600) return { kind: 'server-error', status, retryable: status !== 501 && status !== 505, ...wait };
   if (traits.era === 'modern' && status === 404 && rpc?.code === -32601) return { kind: 'method-not-found' };
   if (traits.era === 'modern' && status === 400 && rpc?.code === -32022) {
     const supported = dataField(rpc, 'supported');
