@@ -89,12 +89,12 @@ export interface DecisionInput {
 const RETRY_AFTER_SPREAD = 0.1;
 
 const MESSAGES: Record<Exclude<ErrorCode, 'INVALID_OPTION' | 'SESSION_ID_REUSED' | 'SESSION_CHANGED'>, string> = {
-  SESSION_LOST: 'The session was lost again after the call had been replayed once on a new session',
-  OUTCOME_UNKNOWN: 'The request may or may not have been processed, and it is not safe to send again',
-  RETRY_EXHAUSTED: 'The server kept failing and the retries ran out',
-  RETRY_AFTER_TOO_LONG: 'The server asked for a wait longer than the configured cap',
-  RETRY_BUDGET_EXHAUSTED: 'Too many retries across this client recently; not retrying',
-  MALFORMED_RESPONSE: 'The response was neither JSON nor an event stream',
+  SESSION_LOST: 'The session was lost and the call cannot be replayed',
+  OUTCOME_UNKNOWN: 'The request may have run, and it is not safe to send again',
+  RETRY_EXHAUSTED: 'The retries ran out',
+  RETRY_AFTER_TOO_LONG: 'The server asked for too long a wait',
+  RETRY_BUDGET_EXHAUSTED: "The client's retry budget is spent",
+  MALFORMED_RESPONSE: 'The response was neither JSON nor SSE',
 };
 
 function giveUp(code: keyof typeof MESSAGES, details: Record<string, unknown>, sessionDead = false): Action {

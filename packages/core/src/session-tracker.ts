@@ -42,7 +42,7 @@ export function adoptSession(
 ): { readonly ok: true; readonly tracker: SessionTracker } | { readonly ok: false; readonly error: ErrorInfo } {
   const { id, revision, nowMs } = session;
   if (id !== undefined && tracker.dead.includes(id)) {
-    return { ok: false, error: { code: 'SESSION_ID_REUSED', message: 'The server handed out a session id that is already dead' } };
+    return { ok: false, error: { code: 'SESSION_ID_REUSED', message: 'The server reused a dead session id' } };
   }
   const ordinal = tracker.ordinals + 1;
   const current: SessionRecord = { ...(id === undefined ? {} : { id }), ordinal, revision, startedAtMs: nowMs, lastActivityAtMs: nowMs };
