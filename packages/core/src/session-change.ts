@@ -13,13 +13,12 @@ export interface SessionChange {
   readonly capabilities: readonly string[];
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'undefined';
+/**
+ * The value as JSON with every object's keys sorted, so that values equal but for key order read
+ * the same. Capabilities arrive as JSON, which is all this needs to handle.
+ */
+function canonical(value: unknown): string | undefined {
+  return JSON.stringify(value, (_, v: unknown) => (isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
 }
 
 function record(value: unknown): Record<string, unknown> {
