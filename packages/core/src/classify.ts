@@ -38,8 +38,7 @@ function classifyHttp(o: Http, traits: RevisionTraits, sessionLogic: boolean, di
   }
   const rpc = readRpcError(o.body);
   if (sessionLogic) {
-    const text = typeof o.body === 'string' ? o.body : undefined;
-    const dialect = matchDialect({ status, ...(rpc ? { rpc } : {}), ...(text === undefined ? {} : { text }) }, dialects);
+    const dialect = matchDialect({ status, rpc, text: typeof o.body === 'string' ? o.body : undefined }, dialects);
     if (dialect) return sessionGone(dialect, rpc);
   }
   const retryAfter = parseRetryAfter(o.retryAfter);

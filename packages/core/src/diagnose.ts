@@ -1,3 +1,5 @@
+import { isNonNegative } from './values.ts';
+
 /**
  * Why a session ended:
  * - `server-restarted`: the server is younger than the session (a deploy or restart).
@@ -57,7 +59,7 @@ export function diagnoseLoss(facts: LossFacts): Diagnosis {
   const figures = { sessionAgeMs, idleMs, ...(uptime === undefined ? {} : { serverUptimeSeconds: uptime }) };
   const result = (cause: LossCause): Diagnosis => ({ cause, suspectedServerBug: cause === 'evicted-while-busy', ...figures });
 
-  if (uptime === undefined || !(uptime >= 0 && uptime <= MAX_PLAUSIBLE_UPTIME_SECONDS)) return result('unknown');
+  if (!isNonNegative(uptime) || uptime > MAX_PLAUSIBLE_UPTIME_SECONDS) return result('unknown');
   const uptimeMs = uptime * 1000;
   if (uptimeMs + UPTIME_GRANULARITY_MS <= sessionAgeMs) return result('server-restarted');
   if (uptimeMs - UPTIME_GRANULARITY_MS < sessionAgeMs) return result('unknown');

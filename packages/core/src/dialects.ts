@@ -63,10 +63,10 @@ export const SESSION_GONE_DIALECTS: readonly SessionGoneDialect[] = [
 
 /** What a dialect is matched against: the status (absent for a surfaced error) and the body. */
 export interface DialectEvidence {
-  readonly status?: number;
-  readonly rpc?: RpcError;
+  readonly status?: number | undefined;
+  readonly rpc?: RpcError | undefined;
   /** The body as text, when it was text. */
-  readonly text?: string;
+  readonly text?: string | undefined;
 }
 
 function matches(row: SessionGoneDialect, { status, rpc, text }: DialectEvidence): boolean {

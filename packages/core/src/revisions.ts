@@ -53,7 +53,7 @@ export const KNOWN_REVISIONS: readonly string[] = Object.keys(TABLE);
  */
 export const DEFAULT_REVISION = '2025-03-26';
 
-const DATED = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATED = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Traits of a protocol revision. An unknown dated revision is placed by era
