@@ -1,5 +1,5 @@
 import { ResilienceError } from './errors.ts';
-import { isCount, isNonNegative } from './values.ts';
+import { isCount } from './values.ts';
 
 /**
  * What an option's value must be: a test (which may look at the other options) and the words
@@ -8,7 +8,7 @@ import { isCount, isNonNegative } from './values.ts';
 export type Rule<T> = readonly [test: (value: any, options: T) => boolean, words: string];
 
 /** A finite number `>= min`. Internal. */
-export const atLeast = (min: number): Rule<unknown> => [(n) => isNonNegative(n) && n >= min, `a finite number >= ${min}`];
+export const atLeast = (min: number): Rule<unknown> => [(n) => Number.isFinite(n) && n >= min, `a finite number >= ${min}`];
 
 /** An integer `>= 0`. Internal. */
 export const COUNT: Rule<unknown> = [isCount, 'an integer >= 0'];
