@@ -1,0 +1,64 @@
+// `pnpm bench [--quick] [--out FILE]`: every benchmark, a human table on stdout, and the
+// figures in bench/results/latest.json (or FILE). Exits 1 when a counted goal is missed
+// (requests, initializes, failed calls, size budgets); timings are reported, never enforced.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { MemoryResult } from './memory.ts';
+import { measureOverhead, type OverheadSize } from './overhead.ts';
+import { measureRecovery } from './recovery.ts';
+import { goalsOf, render, summaryOf, type BenchRun } from './report.ts';
+import { measureSizes } from './size.ts';
+import { measureStorm } from './storm.ts';
+
+/** How much each benchmark does, quick (CI, under a minute) or full. */
+const SIZES = {
+  quick: {
+    overhead: { warmupCalls: 100, rounds: 6, sequentialCalls: 40, concurrentCallsPerWorker: 3 } satisfies OverheadSize,
+    recoveries: 10, storms: 1, memory: { calls: 600, warmup: 300 },
+  },
+  full: {
+    overhead: { warmupCalls: 300, rounds: 20, sequentialCalls: 100, concurrentCallsPerWorker: 8 } satisfies OverheadSize,
+    recoveries: 100, storms: 5, memory: { calls: 10_000, warmup: 1_000 },
+  },
+} as const;
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean' }, out: { type: 'string' } }, strict: true });
+const size = values.quick ? SIZES.quick : SIZES.full;
+const out = values.out ?? fileURLToPath(new URL('../results/latest.json', import.meta.url));
+const started = Date.now();
+const step = (name: string) => process.stderr.write(`bench: ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+
+/** The memory benchmark runs in a fresh process with --expose-gc, so that no other benchmark's garbage counts. */
+function memory(subject: 'resilient' | 'plain'): MemoryResult {
+  const script = fileURLToPath(new URL('./memory-main.js', import.meta.url));
+  const child = spawnSync(process.execPath, ['--expose-gc', script, subject, String(size.memory.calls), String(size.memory.warmup)], {
+    encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 600_000,
+  });
+  if (child.status !== 0) throw new Error(`memory benchmark (${subject}) failed: ${child.status ?? child.signal}`);
+  return JSON.parse(child.stdout) as MemoryResult;
+}
+
+step('size');
+const sizes = await measureSizes();
+step('overhead');
+const overhead = await measureOverhead(size.overhead);
+step('recovery');
+const recovery = await measureRecovery(size.recoveries);
+step('storm');
+const storm = await measureStorm(size.storms);
+step('memory');
+const run: BenchRun = { size: sizes, overhead, recovery, storm, memory: { resilient: memory('resilient'), baseline: memory('plain') } };
+step('done');
+
+const summary = summaryOf(run);
+const goals = goalsOf(summary);
+const machine = { node: process.version, platform: `${process.platform} ${process.arch}`, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryBytes: totalmem() };
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify({ ...summary, quick: values.quick === true, date: new Date().toISOString(), wallSeconds: Math.round((Date.now() - started) / 1000), machine, goals, details: run }, null, 2)}\n`);
+console.log(render(run, summary));
+console.log(`\nwritten: ${out} (${Math.round((Date.now() - started) / 1000)} s)`);
+process.exit(goals.some((g) => g.counted && !g.met) ? 1 : 0);

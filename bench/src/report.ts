@@ -1,0 +1,156 @@
+import type { MemoryResult } from './memory.ts';
+import type { OverheadResult } from './overhead.ts';
+import type { RecoveryResult } from './recovery.ts';
+import { SIZE_BUDGET, SIZE_GOAL, type SizeReport } from './size.ts';
+import type { StormResult } from './storm.ts';
+
+/** Everything one `pnpm bench` run measured. */
+export interface BenchRun {
+  readonly overhead: OverheadResult;
+  readonly recovery: RecoveryResult;
+  readonly storm: StormResult;
+  readonly memory: { readonly resilient: MemoryResult; readonly baseline: MemoryResult };
+  readonly size: SizeReport;
+}
+
+/** A goal of issue #5 and whether this run met it. `counted` goals are counts, not timings: a miss fails the run. */
+export interface Goal {
+  readonly name: string;
+  readonly goal: string;
+  readonly measured: string;
+  readonly met: boolean;
+  readonly counted: boolean;
+}
+
+/**
+ * The flat figures `bench/results/latest.json` leads with.
+ *
+ * @example
+ * summaryOf(run).storm_initializes; // 1
+ */
+export function summaryOf(run: BenchRun) {
+  const { overhead, recovery, storm, memory, size } = run;
+  return {
+    overhead_median_ratio: overhead.sequential.medianRatio,
+    overhead_p99_ratio: overhead.sequential.p99Ratio,
+    overhead_cpu_ratio: overhead.sequential.cpuRatio,
+    overhead_concurrent_median_ratio: overhead.concurrent.medianRatio,
+    overhead_concurrent_p99_ratio: overhead.concurrent.p99Ratio,
+    overhead_concurrent_cpu_ratio: overhead.concurrent.cpuRatio,
+    recovery_requests: recovery.reactive.path.requests,
+    recovery_round_trips: recovery.reactive.path.roundTrips,
+    recovery_failed_requests: recovery.reactive.path.failedRequests,
+    recovery_requests_proactive: recovery.proactive.path.requests,
+    recovery_failed_requests_proactive: recovery.proactive.path.failedRequests,
+    recovery_requests_workaround: recovery.workaround.path.requests,
+    recovery_latency_ratio: recovery.reactive.latencyRatio,
+    recovery_latency_ratio_workaround: recovery.workaround.latencyRatio,
+    storm_calls: storm.calls,
+    storm_initializes: Math.max(...storm.resilient.initializes),
+    storm_baseline_initializes: Math.max(...storm.workaround.initializes),
+    storm_failed_calls: storm.resilient.failedCalls,
+    storm_p99_ms: round(storm.resilient.latency.p99Ms),
+    storm_baseline_p99_ms: round(storm.workaround.latency.p99Ms),
+    memory_losses: memory.resilient.losses,
+    heap_growth_bytes: memory.resilient.heapGrowthBytes,
+    heap_growth_baseline_bytes: memory.baseline.heapGrowthBytes,
+    timers_leaked: memory.resilient.timersLeaked,
+    listeners_leaked: memory.resilient.listenersLeaked,
+    core_gzip_bytes: size.core.gzipBytes,
+    engine_gzip_bytes: size.engine.gzipBytes,
+    engine_with_core_gzip_bytes: size.engineWithCore.gzipBytes,
+  };
+}
+
+export type BenchSummary = ReturnType<typeof summaryOf>;
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+/**
+ * The goals of issue #5 against one run's figures.
+ *
+ * @example
+ * goalsOf(summaryOf(run)).filter((g) => g.counted && !g.met); // []
+ */
+export function goalsOf(s: BenchSummary): Goal[] {
+  return [
+    { name: 'overhead, median latency', goal: '≤ 1.03 ×', measured: `${s.overhead_median_ratio} ×`, met: s.overhead_median_ratio <= 1.03, counted: false },
+    { name: 'recovery, failed requests', goal: '1 (the call that met the loss)', measured: `${s.recovery_failed_requests}`, met: s.recovery_failed_requests === 1, counted: true },
+    { name: 'recovery with idleBudgetMs', goal: '0 failed requests', measured: `${s.recovery_failed_requests_proactive}`, met: s.recovery_failed_requests_proactive === 0, counted: true },
+    { name: 'storm, initialize requests', goal: 'exactly 1', measured: `${s.storm_initializes} (workaround: ${s.storm_baseline_initializes})`, met: s.storm_initializes === 1, counted: true },
+    { name: 'storm, failed calls', goal: '0', measured: `${s.storm_failed_calls}`, met: s.storm_failed_calls === 0, counted: true },
+    { name: `memory, heap growth over ${s.memory_losses} losses`, goal: '< 2 MB', measured: mb(s.heap_growth_bytes), met: s.heap_growth_bytes < 2 * 1024 * 1024, counted: false },
+    // One either way is the SDK's standalone GET stream, open or being reopened when measured; a leak grows with the losses.
+    { name: 'memory, timers and listeners left', goal: '≤ 1 each (not growing with losses)', measured: `${s.timers_leaked} timers, ${s.listeners_leaked} listeners`, met: s.timers_leaked <= 1 && s.listeners_leaked <= 1, counted: true },
+    { name: 'size, core (min+gzip)', goal: `≤ ${kb(SIZE_GOAL.core)}`, measured: kb(s.core_gzip_bytes), met: s.core_gzip_bytes <= SIZE_GOAL.core, counted: false },
+    { name: 'size, core: the budget CI holds', goal: `≤ ${kb(SIZE_BUDGET.core)}`, measured: kb(s.core_gzip_bytes), met: s.core_gzip_bytes <= SIZE_BUDGET.core, counted: true },
+    { name: 'size, engine without core (min+gzip)', goal: `≤ ${kb(SIZE_GOAL.engine)}`, measured: kb(s.engine_gzip_bytes), met: s.engine_gzip_bytes <= SIZE_BUDGET.engine, counted: true },
+  ];
+}
+
+/**
+ * Columns padded to their widest cell.
+ *
+ * @example
+ * table([['a', 'b'], ['ccc', 'd']]); // 'a    b\nccc  d'
+ */
+export function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length)));
+  return rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** The human report of one run. */
+export function render(run: BenchRun, s: BenchSummary): string {
+  const { overhead, recovery, storm, memory, size } = run;
+  const o = (name: string, c: OverheadResult['sequential']) => [
+    name, `${ms(c.plain.latency.medianMs)} / ${ms(c.plain.latency.p99Ms)} / ${c.plain.cpuMicrosPerCall} µs`,
+    `${ms(c.resilient.latency.medianMs)} / ${ms(c.resilient.latency.p99Ms)} / ${c.resilient.cpuMicrosPerCall} µs`,
+    `${c.medianRatio} / ${c.p99Ratio} / ${c.cpuRatio}`,
+  ];
+  const r = (name: string, v: RecoveryResult['reactive']) => [
+    name, `${v.path.requests} (${v.path.failedRequests} failed)`, `${v.path.roundTrips}`,
+    `${ms(v.latency.medianMs)} (${v.latencyRatio} × healthy)`, v.path.sequence.join(' → '),
+  ];
+  return [
+    'Overhead: plain SDK client vs the same client with createResilientFetch(), healthy chaos server',
+    table([
+      ['', 'plain: median / p99 / CPU per call', 'resilient', 'ratios'],
+      o('sequential', overhead.sequential), o(`concurrency 32`, overhead.concurrent),
+    ]),
+    '',
+    'Recovery: from a session loss to the answer (chaos server wire log)',
+    table([
+      ['', 'requests', 'round trips', 'latency (median)', 'what the server saw'],
+      r('engine', recovery.reactive), r('engine, idleBudgetMs', recovery.proactive), r('workaround', recovery.workaround),
+    ]),
+    '',
+    `Storm: ${storm.calls} concurrent calls meet one evicted session (${storm.storms} storm${storm.storms > 1 ? 's' : ''})`,
+    table([
+      ['', 'initialize requests', 'failed calls', 'median', 'p99', 'p99 vs healthy'],
+      ['engine', storm.resilient.initializes.join(', '), `${storm.resilient.failedCalls}`, ms(storm.resilient.latency.medianMs), ms(storm.resilient.latency.p99Ms), `${storm.resilient.p99Ratio} ×`],
+      ['workaround', storm.workaround.initializes.join(', '), `${storm.workaround.failedCalls}`, ms(storm.workaround.latency.medianMs), ms(storm.workaround.latency.p99Ms), `${storm.workaround.p99Ratio} ×`],
+    ]),
+    '',
+    `Memory: heap after full GCs (each in a process of its own)`,
+    table([
+      ['', 'calls', 'losses', 'heap growth', 'timers left', 'listeners left'],
+      ['engine', `${memory.resilient.calls}`, `${memory.resilient.losses}`, mb(memory.resilient.heapGrowthBytes), `${memory.resilient.timersLeaked}`, `${memory.resilient.listenersLeaked}`],
+      ['plain SDK, no loss', `${memory.baseline.calls}`, '0', mb(memory.baseline.heapGrowthBytes), `${memory.baseline.timersLeaked}`, `${memory.baseline.listenersLeaked}`],
+    ]),
+    '',
+    'Size (rolldown minify, gzip -9)',
+    table([
+      ['', 'minified', 'min+gzip'],
+      ['core', kb(size.core.minifiedBytes), kb(size.core.gzipBytes)],
+      ['engine without core', kb(size.engine.minifiedBytes), kb(size.engine.gzipBytes)],
+      ['engine with core', kb(size.engineWithCore.minifiedBytes), kb(size.engineWithCore.gzipBytes)],
+    ]),
+    '',
+    'Goals',
+    table([['', 'goal', 'measured', ''], ...goalsOf(s).map((g) => [g.name, g.goal, g.measured, g.met ? 'met' : g.counted ? 'MISSED' : 'missed: see docs/performance.md'])]),
+  ].join('\n');
+}

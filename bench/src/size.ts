@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { rolldown } from 'rolldown';
+
+/** The size goals of issue #5, in bytes of minified and gzipped (level 9) code. */
+export const SIZE_GOAL = { core: 4 * 1024, engine: 10 * 1024 } as const;
+
+/**
+ * The budgets CI enforces (bytes, min+gzip): the goals, except for core, which misses its goal
+ * (5.8 KB; why is in docs/performance.md) and is held to 6 KB so that it cannot grow unnoticed.
+ */
+export const SIZE_BUDGET = { core: 6 * 1024, engine: SIZE_GOAL.engine } as const;
+
+export interface BundleSize {
+  readonly minifiedBytes: number;
+  readonly gzipBytes: number;
+}
+
+export interface SizeReport {
+  /** All of `@mcp-resilience/core`'s public API in one bundle. */
+  readonly core: BundleSize;
+  /** `@mcp-resilience/client` without core and without the SDK (both left external). */
+  readonly engine: BundleSize;
+  /** What an application ships: the engine with the part of core it uses. */
+  readonly engineWithCore: BundleSize;
+}
+
+/**
+ * Bundles one entry with rolldown (minified, ESM) and gzips it at level 9.
+ *
+ * @example
+ * const { gzipBytes } = await bundleSize(entryOf('@mcp-resilience/core'), []);
+ */
+export async function bundleSize(entry: string, external: readonly (string | RegExp)[]): Promise<BundleSize> {
+  const bundle = await rolldown({ input: entry, external: [...external], logLevel: 'silent' });
+  try {
+    const { output } = await bundle.generate({ format: 'esm', minify: true });
+    const code = output.map((chunk) => (chunk.type === 'chunk' ? chunk.code : '')).join('');
+    return { minifiedBytes: Buffer.byteLength(code), gzipBytes: gzipSync(code, { level: 9 }).length };
+  } finally {
+    await bundle.close();
+  }
+}
+
+/** The built entry file of a workspace package. */
+function entryOf(specifier: string): string {
+  return fileURLToPath(import.meta.resolve(specifier));
+}
+
+const SDK = /^@modelcontextprotocol\//;
+
+/**
+ * Measures core, the engine alone, and the engine with core, from the packages' built `dist`.
+ *
+ * @example
+ * const sizes = await measureSizes();
+ * sizes.core.gzipBytes <= SIZE_BUDGET.core;
+ */
+export async function measureSizes(): Promise<SizeReport> {
+  const core = entryOf('@mcp-resilience/core');
+  const client = entryOf('@mcp-resilience/client');
+  return {
+    core: await bundleSize(core, []),
+    engine: await bundleSize(client, [SDK, /^@mcp-resilience\/core$/]),
+    engineWithCore: await bundleSize(client, [SDK]),
+  };
+}
