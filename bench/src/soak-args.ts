@@ -1,0 +1,74 @@
+import { DEFAULT_SEED } from './soak.ts';
+
+/** The soak command's arguments. */
+export interface SoakArgs {
+  readonly short: boolean;
+  readonly calls: number;
+  readonly seed: number;
+  readonly clients: number;
+  readonly sleepers: number;
+  readonly bucketMs: number;
+  readonly deadlineMs?: number;
+  /** Where the JSON report goes; default `bench/results/soak.json` (`soak-short.json` with `--short`). */
+  readonly out?: string;
+}
+
+/**
+ * The soak command's usage text.
+ *
+ * @example
+ * console.log(SOAK_USAGE);
+ */
+export const SOAK_USAGE = `usage: soak-main [--short] [--calls N] [--seed N] [--clients N] [--sleepers N] [--bucket-ms N] [--deadline-s N] [--out FILE]
+  --short       a short soak for CI: ${1_500} calls (default ${20_000}), report in soak-short.json
+  --calls N     tool calls to make in all
+  --seed N      seeds the fault schedule, the workload and the jitter (default ${DEFAULT_SEED})
+  --clients N   busy SDK clients, each with its own engine and session (default 4)
+  --sleepers N  quiet SDK clients, one call every 1.5-2.5 s: idle expiry and capacity eviction take theirs (default 2)
+  --bucket-ms N width of a timeline slice (default 250 with --short, else 1000)
+  --deadline-s N  no new call after this long (default 3 times the planned length, at least 60 s)
+  --out FILE    where to write the JSON report`;
+
+const INTEGER = /^\d+$/;
+
+/**
+ * Reads the soak command's arguments; throws an Error saying what is wrong.
+ *
+ * @example
+ * parseSoakArgs(['--short', '--seed', '7']) // { short: true, calls: 1500, seed: 7, clients: 4, sleepers: 2, bucketMs: 250 }
+ */
+export function parseSoakArgs(argv: readonly string[]): SoakArgs {
+  const values = new Map<string, string>();
+  let short = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--short') {
+      short = true;
+      continue;
+    }
+    const [name, inline] = arg.split('=', 2) as [string, string | undefined];
+    if (!['--calls', '--seed', '--clients', '--sleepers', '--bucket-ms', '--deadline-s', '--out'].includes(name)) throw new Error(`unknown argument ${arg}`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new Error(`${name} needs a value`);
+    values.set(name, value);
+  }
+  const int = (name: string, min: number, max: number, fallback: number): number => {
+    const raw = values.get(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!INTEGER.test(raw) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
+    return n;
+  };
+  const deadline = values.has('--deadline-s') ? int('--deadline-s', 1, 86_400, 0) * 1000 : undefined;
+  const out = values.get('--out');
+  return {
+    short,
+    calls: int('--calls', 1, 10_000_000, short ? 1_500 : 20_000),
+    seed: int('--seed', 0, 4_294_967_295, DEFAULT_SEED),
+    clients: int('--clients', 1, 64, 4),
+    sleepers: int('--sleepers', 1, 64, 2),
+    bucketMs: int('--bucket-ms', 10, 3_600_000, short ? 250 : 1_000),
+    ...(deadline === undefined ? {} : { deadlineMs: deadline }),
+    ...(out === undefined ? {} : { out }),
+  };
+}
