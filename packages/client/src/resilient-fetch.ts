@@ -3,10 +3,10 @@ import {
   ResilienceError, type Backoff, type CallState, type Observation, type Operation, type ReplayPolicy, type ResilienceEvent,
   type RetryBudget, type RetryBudgetState, type SessionGoneDialect, type ToolTrust,
 } from '@mcp-resilience/core';
-import { readBounded } from './bounded-read.ts';
+import { readBounded, readWhole } from './bounded-read.ts';
 import { whenBodyEnds } from './body-end.ts';
 import { EndpointSession } from './endpoint-session.ts';
-import { isEventStream, readPostBody, type PostBody } from './messages.ts';
+import { isEventStream, isJson, readPostBody, type PostBody } from './messages.ts';
 import { watchAnswer } from './answer-watch.ts';
 import { restoreResponseId, withRequestId } from './request-id.ts';
 import type { SessionStore } from './session-store.ts';
@@ -178,15 +178,24 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
           if (run.supervise && isEventStream(response) && response.body && originalId !== undefined && sentId !== undefined && text !== undefined) {
             return superviseStream(response, streamCall({ session, url, init, text, originalId, sentId, operation, ordinal, facts, state }));
           }
-          return sentId !== originalId && originalId !== undefined && sentId !== undefined
-            ? restoreResponseId(response, sentId, originalId)
-            : response;
+          // A request's JSON answer is read whole here: a connection cut mid-body is a broken stream, decided like one.
+          const whole = originalId !== undefined && response.status === 200 && isJson(response) ? await readWhole(response) : undefined;
+          if (whole?.complete === false) {
+            if (init.signal?.aborted) throw init.signal.reason;
+            observation = { kind: 'stream-ended', ...facts };
+          } else {
+            if (whole) response = new Response(whole.bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+            return sentId !== originalId && originalId !== undefined && sentId !== undefined
+              ? restoreResponseId(response, sentId, originalId)
+              : response;
+          }
+        } else {
+          errorText = await readBounded(response);
+          observation = {
+            kind: 'http', status: response.status, retryAfter: response.headers.get('retry-after'),
+            contentType: response.headers.get('content-type'), body: errorText, ...facts,
+          };
         }
-        errorText = await readBounded(response);
-        observation = {
-          kind: 'http', status: response.status, retryAfter: response.headers.get('retry-after'),
-          contentType: response.headers.get('content-type'), body: errorText, ...facts,
-        };
       }
       const verdict = classify(observation!, { ...(options.dialects ? { dialects: options.dialects } : {}) });
       const action = decide({

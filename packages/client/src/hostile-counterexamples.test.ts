@@ -1,0 +1,47 @@
+import { resilienceCodeOf, type ResilienceEvent } from '@mcp-resilience/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResilientFetch } from './resilient-fetch.ts';
+import { HOSTILE_BACKOFF, HOSTILE_RETRY_AFTER_CAP_MS, LABEL } from './test-support/hostile-run.ts';
+import { startHostileServer, type HostileScript, type HostileServer } from './test-support/hostile-server.ts';
+import { stopAll } from './test-support/stop-all.ts';
+
+/*
+ * Counterexamples the hostile-server property found (hostile-server.property.test.ts), each
+ * fixed in the engine and kept here as a plain test against the hostile server.
+ */
+
+let server: HostileServer | undefined;
+let client: Client | undefined;
+afterEach(() => stopAll([client], [server]).then(() => (server = client = undefined)));
+
+async function setup(script: Partial<HostileScript>): Promise<ResilienceEvent[]> {
+  server = await startHostileServer({ inits: [], calls: [], streams: [], resumes: [], ...script });
+  const events: ResilienceEvent[] = [];
+  const fetch = createResilientFetch({
+    onEvent: (e) => events.push(e), backoff: HOSTILE_BACKOFF, retryAfterCapMs: HOSTILE_RETRY_AFTER_CAP_MS, tools: { readOnlyTools: ['echo'] },
+  });
+  client = new Client({ name: 'hostile', version: '0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch }));
+  return events;
+}
+const call = (tool: 'echo' | 'write', label: string) =>
+  client!.callTool({ name: tool, arguments: { text: label }, _meta: { [LABEL]: label } }).then((value) => value, (error: unknown) => error);
+const toolCalls = () => server!.log.filter((r) => r.rpcMethod === 'tools/call').map((r) => String(r.rpcId));
+
+describe('a JSON answer whose connection is cut mid-body', () => {
+  it('is a broken stream: a safe call is re-issued under a new id and succeeds', async () => {
+    await setup({ calls: [{ kind: 'truncate', body: 'json', eventIds: false, afterEvents: 0 }] });
+    await expect(call('echo', 'again')).resolves.toMatchObject({ content: [{ text: 'again' }] });
+    const [first, second] = toolCalls();
+    expect(second).toBe(`${first}~r1`);
+  });
+
+  it('is a broken stream: an unsafe call fails OUTCOME_UNKNOWN, not with the raw "terminated" TypeError', async () => {
+    await setup({ calls: [{ kind: 'truncate', body: 'json', eventIds: false, afterEvents: 0 }] });
+    const error = await call('write', 'maybe');
+    expect(resilienceCodeOf(error)).toBe('OUTCOME_UNKNOWN');
+    expect(toolCalls()).toHaveLength(1);
+  });
+});
