@@ -26,8 +26,10 @@ async function setup(script: Partial<HostileScript>): Promise<ResilienceEvent[]>
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch }));
   return events;
 }
+/** A call; its SDK timeout only bounds a regression (the calls here settle in milliseconds). */
 const call = (tool: 'echo' | 'write', label: string) =>
-  client!.callTool({ name: tool, arguments: { text: label }, _meta: { [LABEL]: label } }).then((value) => value, (error: unknown) => error);
+  client!.callTool({ name: tool, arguments: { text: label }, _meta: { [LABEL]: label } }, undefined, { timeout: 10_000 })
+    .then((value) => value, (error: unknown) => error);
 const toolCalls = () => server!.log.filter((r) => r.rpcMethod === 'tools/call').map((r) => String(r.rpcId));
 
 describe('a JSON answer whose connection is cut mid-body', () => {
@@ -40,6 +42,30 @@ describe('a JSON answer whose connection is cut mid-body', () => {
 
   it('is a broken stream: an unsafe call fails OUTCOME_UNKNOWN, not with the raw "terminated" TypeError', async () => {
     await setup({ calls: [{ kind: 'truncate', body: 'json', eventIds: false, afterEvents: 0 }] });
+    const error = await call('write', 'maybe');
+    expect(resilienceCodeOf(error)).toBe('OUTCOME_UNKNOWN');
+    expect(toolCalls()).toHaveLength(1);
+  });
+});
+
+describe('a JSON answer that does not answer the request (another id, none, not JSON-RPC)', () => {
+  it.each([
+    ['another id', { kind: 'wrong-id', format: 'json', id: 'other' }],
+    ['a null id', { kind: 'wrong-id', format: 'json', id: 'null' }],
+    ['an empty batch', { kind: 'bad-json', body: '[]' }],
+    ['broken JSON', { kind: 'bad-json', body: '{"jsonrpc":"2.0",' }],
+  ] as const)('with %s: a safe call is re-issued and succeeds', async (_, behaviour) => {
+    await setup({ calls: [behaviour] });
+    await expect(call('echo', 'again')).resolves.toMatchObject({ content: [{ text: 'again' }] });
+    expect(toolCalls()).toHaveLength(2);
+  });
+
+  it.each([
+    ['another id', { kind: 'wrong-id', format: 'json', id: 'other' }],
+    ['an empty batch', { kind: 'bad-json', body: '[]' }],
+    ['broken JSON', { kind: 'bad-json', body: '{"jsonrpc":"2.0",' }],
+  ] as const)('with %s: an unsafe call fails OUTCOME_UNKNOWN at once, not at the SDK\'s timeout nor with a SyntaxError', async (_, behaviour) => {
+    await setup({ calls: [behaviour] });
     const error = await call('write', 'maybe');
     expect(resilienceCodeOf(error)).toBe('OUTCOME_UNKNOWN');
     expect(toolCalls()).toHaveLength(1);

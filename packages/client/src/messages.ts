@@ -35,6 +35,16 @@ export interface RpcMessage {
 /** What a POST body carries. */
 export type PostKind = 'request' | 'notification' | 'response' | 'batch' | 'other';
 
+/**
+ * Whether a message is the response (a result or an error) to request `id`.
+ *
+ * @example
+ * isAnswerTo({ jsonrpc: '2.0', id: 4, result: {} }, 4) // true
+ */
+export function isAnswerTo(message: RpcMessage, id: string | number): boolean {
+  return message.id === id && message.method === undefined && ('result' in message || 'error' in message);
+}
+
 /** A POST body, read once. */
 export interface PostBody {
   readonly kind: PostKind;

@@ -6,7 +6,7 @@ import {
 import { readBounded, readWhole } from './bounded-read.ts';
 import { whenBodyEnds } from './body-end.ts';
 import { EndpointSession } from './endpoint-session.ts';
-import { isEventStream, isJson, readPostBody, type PostBody } from './messages.ts';
+import { isAnswerTo, isEventStream, isJson, readPostBody, responseMessages, type PostBody } from './messages.ts';
 import { watchAnswer } from './answer-watch.ts';
 import { restoreResponseId, withRequestId } from './request-id.ts';
 import type { SessionStore } from './session-store.ts';
@@ -46,6 +46,7 @@ export interface ResilientFetchOptions {
 }
 
 type Fetch = typeof fetch;
+const decoder = new TextDecoder();
 
 function urlOf(input: Parameters<Fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -178,10 +179,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
           if (run.supervise && isEventStream(response) && response.body && originalId !== undefined && sentId !== undefined && text !== undefined) {
             return superviseStream(response, streamCall({ session, url, init, text, originalId, sentId, operation, ordinal, facts, state }));
           }
-          // A request's JSON answer is read whole here: a connection cut mid-body is a broken stream, decided like one.
-          const whole = originalId !== undefined && response.status === 200 && isJson(response) ? await readWhole(response) : undefined;
-          if (whole?.complete === false) {
-            if (init.signal?.aborted) throw init.signal.reason;
+          // A request's JSON answer is read whole here: cut mid-body, or without the response to the request
+          // (another id, none, garbage), it is a stream that ended before its response, decided like one.
+          const whole = originalId !== undefined && sentId !== undefined && response.status === 200 && isJson(response) ? await readWhole(response) : undefined;
+          if (whole?.complete === false && init.signal?.aborted) throw init.signal.reason;
+          if (whole && !(whole.complete && responseMessages(decoder.decode(whole.bytes), 'application/json').some((m) => isAnswerTo(m, sentId!)))) {
             observation = { kind: 'stream-ended', ...facts };
           } else {
             if (whole) response = new Response(whole.bytes, { status: response.status, statusText: response.statusText, headers: response.headers });

@@ -6,7 +6,7 @@ import type { HostileScript } from './hostile-server.ts';
 /*
  * How fast-check draws a hostile server: its script (one list of behaviours per kind of
  * request) and the calls the client makes. Behaviours after which the SDK can only wait for
- * its request timeout ("costly": a stall, a wrong id, a 202) cost seconds each, so a scenario
+ * its request timeout ("costly": a stall, a 202) cost seconds each, so a scenario
  * has at most one, and only one scenario in several has it.
  */
 
@@ -85,12 +85,12 @@ export const cheapBehaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('bad-json' as const), body: fc.constantFrom('{"jsonrpc":"2.0",', '<html>oops</html>', '[]', '{}', '"x"', '{"jsonrpc":"2.0","id":1}', '\u0000') }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('bad-sse' as const), framing: fc.constantFrom<BadSse>('no-final-blank', 'cr-only', 'crlf', 'split', 'junk-events', 'answer-twice', 'other-event-type', 'bom') }) },
   { weight: 2, arbitrary: fc.constant<Behaviour>({ kind: 'reset' }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('wrong-id' as const), format: fc.constantFrom('json' as const, 'sse' as const), id: fc.constantFrom('other' as const, 'missing' as const, 'null' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('redirect' as const), status: fc.constantFrom(301 as const, 302 as const, 303 as const, 307 as const, 308 as const), location: fc.constantFrom('self' as const, 'elsewhere' as const, 'garbage' as const) }) },
 );
 
 /** Behaviours after which the SDK waits for its request timeout. */
 export const costlyBehaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
-  fc.record({ kind: fc.constant('wrong-id' as const), format: fc.constantFrom('json' as const, 'sse' as const), id: fc.constantFrom('other' as const, 'missing' as const, 'null' as const) }),
   fc.constant<Behaviour>({ kind: 'accepted' }),
   fc.record({ kind: fc.constant('stall' as const), phase: fc.constantFrom('headers' as const, 'json-body' as const, 'sse-body' as const) }),
 );

@@ -39,9 +39,9 @@ export type Behaviour =
   | { readonly kind: 'reset' }
   /** A redirect, to the same URL, another origin, or a garbage Location. */
   | { readonly kind: 'redirect'; readonly status: 301 | 302 | 303 | 307 | 308; readonly location: 'self' | 'elsewhere' | 'garbage' }
-  // Behaviours after which the SDK can only wait for its request timeout ("costly"):
   /** A response whose JSON-RPC id is another one, absent or null. */
   | { readonly kind: 'wrong-id'; readonly format: 'json' | 'sse'; readonly id: 'other' | 'missing' | 'null' }
+  // Behaviours after which the SDK can only wait for its request timeout ("costly"):
   /** 202 Accepted to a request: the answer never comes. */
   | { readonly kind: 'accepted' }
   /** No response at all, headers then nothing, or a body that never ends. */
@@ -245,15 +245,14 @@ function withPad(answer: Record<string, unknown>, bytes: number): Record<string,
 /** Behaviours after which the SDK can only wait for its request timeout. */
 export function isCostly(b: Behaviour | GetBehaviour, resumption: boolean): boolean {
   if (b.kind === 'status') return b.status === 202;
-  // An answer to another id: the SDK waits on (over SSE the engine sees the stream end unanswered).
-  if (b.kind === 'wrong-id') return b.format === 'json' && b.id === 'other';
   return b.kind === 'accepted' || b.kind === 'stall' || (resumption && b.kind === 'open');
 }
 
-/** Behaviours whose 2xx body the engine hands on and the SDK may fail to parse (a SyntaxError or a ZodError, not a typed one). */
+/**
+ * Behaviours whose body the engine hands on and the SDK may fail to parse (a SyntaxError or a
+ * ZodError, not a typed one): a 2xx other than 200 (core reads only a 200 as carrying messages).
+ */
 export function mayFailToParse(b: Behaviour): boolean {
-  if (b.kind === 'bad-json') return true;
-  if (b.kind === 'wrong-id') return b.format === 'json' && b.id !== 'other'; // a null or absent id fails the SDK's schema
-  if (b.kind !== 'status' || b.status < 200 || b.status > 299) return false;
+  if (b.kind !== 'status' || b.status < 201 || b.status > 299) return false;
   return b.body === 'garbage' || b.body === 'empty';
 }
