@@ -71,3 +71,37 @@ describe('a JSON answer that does not answer the request (another id, none, not 
     expect(toolCalls()).toHaveLength(1);
   });
 });
+
+describe('a call that waits for a re-initialization that ends in SESSION_CHANGED', () => {
+  it('fails SESSION_CHANGED and never goes out with the dead session id (the new revision has no sessions)', async () => {
+    // The re-initialization's initialize is held until the second call waits for it.
+    let reached!: () => void;
+    const atGate = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let initializes = 0;
+    const held: typeof fetch = (input, init) => {
+      const isInitialize = typeof init?.body === 'string' && init.body.includes('"method":"initialize"');
+      if (!isInitialize || ++initializes !== 2) return fetch(input, init);
+      reached();
+      return gate.then(() => fetch(input, init));
+    };
+    server = await startHostileServer({
+      inits: [{ kind: 'init-ok', format: 'json', id: 'plain', version: '2025-11-25', padBytes: 0 }, { kind: 'init-ok', format: 'json', id: 'plain', version: '2024-11-05', padBytes: 0 }],
+      calls: [{ kind: 'session-gone', dialect: 'typescript-sdk' }], streams: [], resumes: [],
+    });
+    client = new Client({ name: 'hostile', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch: createResilientFetch({ fetch: held, tools: { readOnlyTools: ['echo'] } }) }));
+    const first = call('echo', 'first');
+    await atGate;
+    const second = call('echo', 'second');
+    await new Promise((resolve) => setImmediate(resolve)); // the second call is now waiting for the re-initialization (microtasks only)
+    release();
+    expect(resilienceCodeOf(await first)).toBe('SESSION_CHANGED');
+    expect(resilienceCodeOf(await second)).toBe('SESSION_CHANGED');
+    const gone = server.dead[0];
+    expect(gone).toBeDefined();
+    const lossAt = server.log.find((r) => r.declaredDead === gone)!.seq;
+    expect(server.log.filter((r) => r.seq > lossAt && r.sessionId === gone)).toEqual([]);
+  });
+});

@@ -154,6 +154,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       if (!run.sessionless) {
         if (session.changed) throw session.changed;
         await session.prepare(sdkSentSession, state === run.state, run.entered === true);
+        // A re-initialization it waited for may have changed the session (to a revision without sessions, even).
+        if (session.changed) throw session.changed;
         session.stamp(headers);
       }
       const ordinal = session.tracker.current?.ordinal ?? 0;
