@@ -48,7 +48,9 @@ const interestingStatus = fc.constantFrom(
 const statusArb = fc.oneof(interestingStatus, fc.integer({ min: 200, max: 599 })).filter((s) => s !== 202);
 const contentTypeArb = fc.constantFrom('text/html', 'text/plain', 'application/octet-stream', 'application/json; charset=utf-8', 'text/event-stream', 'APPLICATION/JSON', 'application/jsonx', 'multipart/mixed');
 const idKindArb = fc.constantFrom<IdKind>('plain', 'control', 'latin1', 'spaces', 'long', 'overlong', 'empty');
-const optional = <T>(arb: fc.Arbitrary<T>, freq = 2) => fc.option(arb, { nil: undefined, freq });
+/** `arb` one time in `oneIn`, else undefined. */
+const optional = <T>(arb: fc.Arbitrary<T>, oneIn = 2): fc.Arbitrary<T | undefined> =>
+  fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
 /** `{ k: X | undefined }` as `{ k?: X }` (exactOptionalPropertyTypes). */
 type Defined<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & { [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined> };
 /** Drops `undefined` members. */
@@ -57,12 +59,12 @@ const defined = <T extends object>(value: T): Defined<T> => Object.fromEntries(O
 export const statusBehaviourArb: fc.Arbitrary<Extract<Behaviour, { kind: 'status' }>> = fc.record({
   kind: fc.constant('status' as const), status: statusArb,
   body: fc.constantFrom<BodyKind>('html', 'rpc-error', 'garbage', 'empty', 'html', 'huge-html'),
-  contentType: optional(contentTypeArb, 4), retryAfter: optional(retryAfterArb, 1), stray: optional(idKindArb, 6),
+  contentType: optional(contentTypeArb, 4), retryAfter: optional(retryAfterArb, 3), stray: optional(idKindArb, 6),
 }).map(defined);
 
 const backoffArb: fc.Arbitrary<Extract<Behaviour, { kind: 'status' }>> = fc.record({
   kind: fc.constant('status' as const), status: fc.constantFrom(429, 503, 500, 502, 504), body: fc.constantFrom<BodyKind>('html', 'rpc-error', 'empty'),
-  retryAfter: optional(retryAfterArb, 1),
+  retryAfter: optional(retryAfterArb, 2),
 }).map(defined);
 
 export const truncateArb: fc.Arbitrary<Extract<Behaviour, { kind: 'truncate' }>> = fc.record({
@@ -114,7 +116,7 @@ const firstInitArb: fc.Arbitrary<Behaviour> = fc.oneof(
 
 const streamArb: fc.Arbitrary<GetBehaviour> = fc.oneof(
   fc.constant<GetBehaviour>({ kind: 'not-allowed' }),
-  fc.record({ kind: fc.constant('open' as const), retry: optional(fc.constantFrom('0', '10', '99999999999', '-1'), 1) }).map(defined),
+  fc.record({ kind: fc.constant('open' as const), retry: optional(fc.constantFrom('0', '10', '99999999999', '-1'), 3) }).map(defined),
   fc.constant<GetBehaviour>({ kind: 'end' }),
   sessionGoneArb, statusBehaviourArb, fc.constant<GetBehaviour>({ kind: 'reset' }), truncateArb,
 );
@@ -135,7 +137,7 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   firstInit: firstInitArb,
   reinits: fc.array(initArb, { maxLength: 3 }),
   calls: fc.array(cheapBehaviourArb, { maxLength: 8 }),
-  costly: fc.option(costlyBehaviourArb, { nil: undefined, freq: 10 }),
+  costly: optional(costlyBehaviourArb, 12),
   costlyAt: fc.nat(),
   streams: fc.array(streamArb, { maxLength: 2 }),
   resumes: fc.array(resumeArb, { maxLength: 2 }),
