@@ -1,6 +1,6 @@
 import { resilienceCodeOf, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './resilient-fetch.ts';
 import { HOSTILE_BACKOFF, HOSTILE_RETRY_AFTER_CAP_MS, LABEL } from './test-support/hostile-run.ts';
@@ -103,5 +103,14 @@ describe('a call that waits for a re-initialization that ends in SESSION_CHANGED
     expect(gone).toBeDefined();
     const lossAt = server.log.find((r) => r.declaredDead === gone)!.seq;
     expect(server.log.filter((r) => r.seq > lossAt && r.sessionId === gone)).toEqual([]);
+  });
+});
+
+describe('a 304 to a POST', () => {
+  it('is delivered to the SDK as it is (an HTTP error), not a TypeError from building a 304 with a body', async () => {
+    await setup({ calls: [{ kind: 'status', status: 304, body: 'empty' }] });
+    const error = await call('echo', 'x');
+    expect(error).toBeInstanceOf(StreamableHTTPError);
+    expect(error).toMatchObject({ code: 304 });
   });
 });

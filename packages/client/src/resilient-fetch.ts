@@ -52,6 +52,9 @@ function urlOf(input: Parameters<Fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
 
+/** Statuses whose responses have no body (Fetch standard: a null body status). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
 /** Requests whose success is session state, restored on a new session. */
 const SESSION_STATE_METHODS: ReadonlySet<string> = new Set(['resources/subscribe', 'resources/unsubscribe', 'logging/setLevel']);
 
@@ -210,8 +213,10 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       if (verdict.kind === 'session-gone') session.lost(ordinal, verdict.dialect, operation.method, verdict.serverUptimeSeconds);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
       switch (action.type) {
-        case 'deliver':
-          return new Response(errorText, { status: response!.status, statusText: response!.statusText, headers: response!.headers });
+        case 'deliver': // a 304 (a status that has no body) cannot be given one, even an empty one
+          return new Response(NULL_BODY_STATUSES.has(response!.status) ? null : errorText, {
+            status: response!.status, statusText: response!.statusText, headers: response!.headers,
+          });
         case 'give-up':
           emit({ type: 'gave-up', ...(operation.method === undefined ? {} : { method: operation.method }), code: action.error.code, atMs: now() });
           throw new ResilienceError(action.error, { cause: observation! });
