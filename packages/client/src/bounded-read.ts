@@ -2,13 +2,14 @@
 export const ERROR_BODY_LIMIT = 64 * 1024;
 
 /**
- * Reads a response body as text, up to `limit` bytes; the rest is cancelled, not read. A body
- * that breaks while being read yields what arrived. Never throws.
+ * Reads a response body as text, up to `limit` bytes or until `enough` (told each piece of text
+ * as it arrives) says so; the rest is cancelled, not read. A body that breaks while being read
+ * yields what arrived. Never throws.
  *
  * @example
  * const text = await readBounded(response); // at most 64 KiB
  */
-export async function readBounded(response: Response, limit = ERROR_BODY_LIMIT): Promise<string> {
+export async function readBounded(response: Response, limit = ERROR_BODY_LIMIT, enough?: (text: string) => boolean): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -19,7 +20,9 @@ export async function readBounded(response: Response, limit = ERROR_BODY_LIMIT):
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      text += decoder.decode(value, { stream: true });
+      const piece = decoder.decode(value, { stream: true });
+      text += piece;
+      if (enough?.(piece)) break;
     }
   } catch {
     // A body that broke mid-way: what arrived is what there is.

@@ -3,7 +3,8 @@ import {
   recoveryStep, ResilienceError, sessionChange, touch, type Negotiated, type ResilienceEvent, type SessionTracker,
 } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
-import { responseMessages } from './messages.ts';
+import { isEventStream, responseMessages } from './messages.ts';
+import { SseParser } from './sse-parser.ts';
 import { CREDENTIAL_HEADERS, storableHeaders, type SessionStore, type StoredSession } from './session-store.ts';
 
 /** What an endpoint's sessions need from the engine. */
@@ -26,7 +27,8 @@ interface Remembered {
   readonly headers: Headers;
 }
 
-const INITIALIZE_LIMIT = 1024 * 1024;
+/** The most of an `initialize` answer read (it may carry long instructions): what the SDK itself reads, within reason. */
+const INITIALIZE_LIMIT = 16 * 1024 * 1024;
 /** The longest a re-initialization (or one of the engine's own requests) may take: the calls waiting on it are released then. */
 const REINITIALIZE_TIMEOUT_MS = 20_000;
 let internalIds = 0;
@@ -162,10 +164,13 @@ export class EndpointSession {
 
   /**
    * Reads the revision, capabilities and session id off an `initialize` response, leaving it
-   * readable. Returns false when the response carried no `initialize` result.
+   * readable. An event stream is read up to the answer only: it may stay open after it.
+   * Returns false when the response carried no `initialize` result.
    */
   async learn(response: Response, reason?: { from: number; why: 'lost' | 'idle' }): Promise<boolean> {
-    const text = await readBounded(response.clone(), INITIALIZE_LIMIT);
+    const parser = new SseParser();
+    const answered = (text: string) => parser.push(text).some((event) => responseMessages(event.data, 'application/json').some((m) => 'result' in m));
+    const text = await readBounded(response.clone(), INITIALIZE_LIMIT, isEventStream(response) ? answered : undefined);
     const result = responseMessages(text, response.headers.get('content-type')).find((m) => 'result' in m)?.result as
       | { protocolVersion?: unknown; capabilities?: unknown }
       | undefined;

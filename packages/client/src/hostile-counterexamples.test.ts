@@ -23,7 +23,7 @@ async function setup(script: Partial<HostileScript>): Promise<ResilienceEvent[]>
     onEvent: (e) => events.push(e), backoff: HOSTILE_BACKOFF, retryAfterCapMs: HOSTILE_RETRY_AFTER_CAP_MS, tools: { readOnlyTools: ['echo'] },
   });
   client = new Client({ name: 'hostile', version: '0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch }), { timeout: 10_000 });
   return events;
 }
 /** A call; its SDK timeout only bounds a regression (the calls here settle in milliseconds). */
@@ -112,5 +112,27 @@ describe('a 304 to a POST', () => {
     const error = await call('echo', 'x');
     expect(error).toBeInstanceOf(StreamableHTTPError);
     expect(error).toMatchObject({ code: 304 });
+  });
+});
+
+describe('the answer to initialize', () => {
+  it('is learnt from its event: a stream that stays open after it does not hold the connection up', async () => {
+    const events = await setup({ inits: [{ kind: 'init-ok', format: 'sse-open', id: 'plain', version: '2025-11-25', padBytes: 0 }] });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'session-started', session: 1, revision: '2025-11-25' }));
+    await expect(call('echo', 'after')).resolves.toMatchObject({ content: [{ text: 'after' }] });
+  });
+
+  it('is learnt when it is several MB: the session is known, so its id is declared dead on a loss and never sent again', async () => {
+    await setup({
+      inits: [
+        { kind: 'init-ok', format: 'sse', id: 'plain', version: '2025-11-25', padBytes: 2_000_000 },
+        { kind: 'init-ok', format: 'json', id: 'plain', version: '2024-11-05', padBytes: 0 },
+      ],
+      calls: [{ kind: 'session-gone', dialect: 'typescript-sdk' }],
+    });
+    expect(resilienceCodeOf(await call('echo', 'x'))).toBe('SESSION_CHANGED'); // the new session has no sessions: connect again
+    const gone = server!.dead[0]!;
+    const lossAt = server!.log.find((r) => r.declaredDead === gone)!.seq;
+    expect(server!.log.filter((r) => r.seq > lossAt && r.sessionId === gone)).toEqual([]);
   });
 });

@@ -75,7 +75,7 @@ export const truncateArb: fc.Arbitrary<Extract<Behaviour, { kind: 'truncate' }>>
 /** Behaviours that cost nothing but a round trip. */
 export const cheapBehaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
   { weight: 4, arbitrary: fc.record({
-    kind: fc.constant('answer' as const), format: fc.constantFrom('json' as const, 'sse' as const, 'sse-ids' as const),
+    kind: fc.constant('answer' as const), format: fc.constantFrom('json' as const, 'sse' as const, 'sse-ids' as const, 'sse-open' as const),
     padBytes: fc.constantFrom(0, 0, 0, 3_000_000), stray: optional(idKindArb, 4),
   }).map(defined) },
   { weight: 5, arbitrary: sessionGoneArb },
@@ -99,7 +99,7 @@ export const costlyBehaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
 
 const versionArb = fc.constantFrom('2025-11-25', '2025-11-25', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '1999-01-01');
 const initOkArb: fc.Arbitrary<Behaviour> = fc.record({
-  kind: fc.constant('init-ok' as const), format: fc.constantFrom('json' as const, 'sse' as const),
+  kind: fc.constant('init-ok' as const), format: fc.constantFrom('json' as const, 'sse' as const, 'sse-open' as const),
   id: fc.constantFrom<IdKind>('plain', 'plain', 'plain', 'none', 'empty', 'control', 'latin1', 'spaces', 'long', 'overlong', 'reuse-dead'),
   version: versionArb, padBytes: fc.constantFrom(0, 0, 0, 0, 2_000_000),
 });

@@ -17,10 +17,10 @@ export type BadSse = 'no-final-blank' | 'cr-only' | 'crlf' | 'split' | 'junk-eve
 
 /** Behaviours for a POSTed request (`tools/call`, and `initialize` with `init-ok`). */
 export type Behaviour =
-  /** The right answer, as JSON or SSE (with event ids and a priming event), padded to a huge body. */
-  | { readonly kind: 'answer'; readonly format: 'json' | 'sse' | 'sse-ids'; readonly padBytes: number; readonly stray?: IdKind }
-  /** The answer to `initialize`, with a session id of that kind and that protocol version. */
-  | { readonly kind: 'init-ok'; readonly format: 'json' | 'sse'; readonly id: IdKind; readonly version: string; readonly padBytes: number }
+  /** The right answer, as JSON or SSE (with event ids and a priming event; or a stream that stays open after it), padded to a huge body. */
+  | { readonly kind: 'answer'; readonly format: 'json' | 'sse' | 'sse-ids' | 'sse-open'; readonly padBytes: number; readonly stray?: IdKind }
+  /** The answer to `initialize`, with a session id of that kind and that protocol version (`sse-open`: the stream stays open after it). */
+  | { readonly kind: 'init-ok'; readonly format: 'json' | 'sse' | 'sse-open'; readonly id: IdKind; readonly version: string; readonly padBytes: number }
   /** A JSON-RPC error answer (status 200, the request's id), with a garbage `data`. */
   | { readonly kind: 'rpc-error'; readonly code: number; readonly data: string }
   /** Any status 200–599 with a body of that kind; a `Retry-After` as given. */
@@ -184,7 +184,7 @@ export function render(b: Behaviour, ctx: RequestContext): Outcome {
       const padded = b.padBytes === 0 ? answer : JSON.stringify(withPad(ctx.answer, b.padBytes));
       const headers: [string, string][] = [b.format === 'json' ? [...JSON_TYPE] : [...SSE], ...stray(ctx, b.stray)];
       if (b.format === 'json') return reply(200, headers, [padded]);
-      if (b.format === 'sse') return reply(200, headers, [event(padded)]);
+      if (b.format === 'sse' || b.format === 'sse-open') return reply(200, headers, [event(padded)], b.format === 'sse' ? 'end' : 'stall');
       const key = ctx.streamKey(padded);
       return reply(200, headers, [`id: ${key}/0\ndata:\n\n`, event(NOTE, `${key}/1`), event(padded, `${key}/2`)]);
     }
@@ -193,7 +193,7 @@ export function render(b: Behaviour, ctx: RequestContext): Outcome {
       const result = { ...(ctx.answer.result as object), protocolVersion: b.version, ...(b.padBytes ? { instructions: huge(b.padBytes, 'read me ') } : {}) };
       const text = JSON.stringify({ ...ctx.answer, result });
       const headers: [string, string][] = [b.format === 'json' ? [...JSON_TYPE] : [...SSE], ...(id === undefined ? [] : [['mcp-session-id', id] as [string, string]])];
-      return reply(200, headers, [b.format === 'json' ? text : event(text)]);
+      return reply(200, headers, [b.format === 'json' ? text : event(text)], b.format === 'sse-open' ? 'stall' : 'end');
     }
     case 'rpc-error':
       return reply(200, [JSON_TYPE], [`{"jsonrpc":"2.0","id":${JSON.stringify(ctx.rpcId)},"error":{"code":${b.code},"message":"hostile","data":${b.data}}}`]);
@@ -254,5 +254,6 @@ export function isCostly(b: Behaviour | GetBehaviour, resumption: boolean): bool
  */
 export function mayFailToParse(b: Behaviour): boolean {
   if (b.kind !== 'status' || b.status < 201 || b.status > 299) return false;
-  return b.body === 'garbage' || b.body === 'empty';
+  // 204 and 205 lose their body on the way: an empty JSON body whatever was written.
+  return b.body === 'garbage' || b.body === 'empty' || b.status === 204 || b.status === 205;
 }
