@@ -1,6 +1,6 @@
 import { SURFACED_ERROR_CODE } from '@mcp-resilience/core';
 import fc from 'fast-check';
-import type { BadSse, Behaviour, BodyKind, GetBehaviour, IdKind, SessionGoneKind } from './hostile-behaviours.ts';
+import type { BadSse, Behaviour, BodyKind, GetBehaviour, IdKind, NoteBehaviour, SessionGoneKind } from './hostile-behaviours.ts';
 import type { HostileScript } from './hostile-server.ts';
 
 /*
@@ -129,6 +129,15 @@ const resumeArb: fc.Arbitrary<GetBehaviour> = fc.oneof(
   { weight: 2, arbitrary: truncateArb.map((t) => ({ ...t, body: 'sse' as const })) },
 );
 
+const noteArb: fc.Arbitrary<NoteBehaviour> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<NoteBehaviour>({ kind: 'accepted' }) },
+  { weight: 2, arbitrary: sessionGoneArb },
+  { weight: 2, arbitrary: statusBehaviourArb },
+  { weight: 1, arbitrary: fc.constant<NoteBehaviour>({ kind: 'reset' }) },
+  { weight: 1, arbitrary: fc.constantFrom<NoteBehaviour>({ kind: 'answer', format: 'json', padBytes: 0 }, { kind: 'answer', format: 'sse-open', padBytes: 0 }) },
+  { weight: 1, arbitrary: fc.constantFrom<NoteBehaviour>({ kind: 'stall', phase: 'json-body' }, { kind: 'stall', phase: 'sse-body' }) },
+);
+
 /** Inserts `extra` into `list` at a position drawn from `at`. */
 const insertAt = <T>(list: T[], extra: T | undefined, at: number) => (extra === undefined ? list : [...list.slice(0, at % (list.length + 1)), extra, ...list.slice(at % (list.length + 1))]);
 
@@ -141,8 +150,9 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   costlyAt: fc.nat(),
   streams: fc.array(streamArb, { maxLength: 2 }),
   resumes: fc.array(resumeArb, { maxLength: 2 }),
+  notes: fc.array(noteArb, { maxLength: 3 }),
   tools: fc.array(fc.constantFrom<Tool>('echo', 'echo', 'write'), { minLength: 1, maxLength: 4 }),
-}).map(({ firstInit, reinits, calls, costly, costlyAt, streams, resumes, tools }) => ({
-  script: { inits: [firstInit, ...reinits], calls: insertAt(calls, costly, costlyAt), streams, resumes },
+}).map(({ firstInit, reinits, calls, costly, costlyAt, streams, resumes, notes, tools }) => ({
+  script: { inits: [firstInit, ...reinits], calls: insertAt(calls, costly, costlyAt), streams, resumes, notes },
   calls: tools,
 }));

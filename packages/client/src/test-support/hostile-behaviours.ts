@@ -58,6 +58,11 @@ export type GetBehaviour =
   | { readonly kind: 'resume' }
   | Extract<Behaviour, { kind: 'status' | 'session-gone' | 'reset' | 'truncate' }>;
 
+/** Behaviours for a POSTed notification (no stall before the headers: the SDK sends its own without a timeout). */
+export type NoteBehaviour =
+  | Extract<Behaviour, { kind: 'status' | 'session-gone' | 'reset' | 'accepted' | 'answer' }>
+  | { readonly kind: 'stall'; readonly phase: 'json-body' | 'sse-body' };
+
 /** The bytes to write for one request. */
 export interface Reply {
   readonly status: number;

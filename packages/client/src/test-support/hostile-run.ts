@@ -97,7 +97,7 @@ export async function runHostile(scenario: Scenario): Promise<HostileRun> {
     const response = fetch(input, init);
     if (rpcMethod !== 'initialize') return response;
     return response.then((r) => {
-      const id = r.headers.get('mcp-session-id') ?? undefined;
+      const id = r.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''); // as it would go on the wire
       timeline.push({ kind: 'initialized', ...(id === undefined ? {} : { sessionId: id }) });
       return r;
     });

@@ -1,16 +1,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
-  ID_MARKER, isCostly, mayFailToParse, render, renderGet, type Behaviour, type GetBehaviour, type IdKind, type Outcome, type RequestContext,
+  ID_MARKER, isCostly, mayFailToParse, render, renderGet, type Behaviour, type GetBehaviour, type IdKind, type NoteBehaviour, type Outcome,
+  type RequestContext,
 } from './hostile-behaviours.ts';
 
 /*
  * A hostile MCP server on 127.0.0.1: a small node:http server that plays a script, one
  * behaviour per request, and records what it received. Requests are told apart by what they
  * are, so that concurrent ones (the SDK's standalone GET) do not shuffle the script:
- * `initialize`, `tools/call`, GETs of the standalone stream and GETs resuming a call's stream
- * each take the next behaviour of their own list; once a list is used up, the server answers
- * well. Notifications get 202, other requests an empty result, DELETE 405. A request that
+ * `initialize`, `tools/call`, notifications, GETs of the standalone stream and GETs resuming a
+ * call's stream each take the next behaviour of their own list; once a list is used up, the
+ * server answers well (notifications 202). Other requests get an empty result, DELETE 405. A request that
  * carries a session id the server declared gone is answered 404 without using the script.
  */
 
@@ -23,6 +24,8 @@ export interface HostileScript {
   readonly streams: readonly GetBehaviour[];
   /** GETs resuming a call's response stream (`Last-Event-ID`); then the rest of that stream. */
   readonly resumes: readonly GetBehaviour[];
+  /** POSTed notifications (the SDK's, and the engine's own on a re-initialization); then 202. */
+  readonly notes?: readonly NoteBehaviour[];
 }
 
 /** One request as the server received it, and what it did with it. */
@@ -105,7 +108,7 @@ function write(res: ServerResponse, socket: Socket, outcome: Outcome): void {
  * try { … } finally { await server.stop(); }
  */
 export async function startHostileServer(script: HostileScript): Promise<HostileServer> {
-  const lists = { inits: [...script.inits], calls: [...script.calls], streams: [...script.streams], resumes: [...script.resumes] };
+  const lists = { inits: [...script.inits], calls: [...script.calls], streams: [...script.streams], resumes: [...script.resumes], notes: [...(script.notes ?? [])] };
   const log: Received[] = [];
   const dead: string[] = [];
   const minted: string[] = [];
@@ -151,11 +154,12 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
       log.push({ ...entry, did, costly: flags.costly === true, mayFailToParse: flags.parse === true, ...(declaredDead === undefined ? {} : { declaredDead }) });
       write(res, req.socket, outcome);
     };
+    // A notification's answer is not waited for by the SDK: nothing done to one is costly.
     const play = (b: Behaviour | GetBehaviour | undefined, fallback: Behaviour | GetBehaviour, c: RequestContext, resumption = false, resumed?: { key: string; answer: string }) => {
       const behaviour = b ?? fallback;
       const outcome = req.method === 'GET' ? renderGet(behaviour as GetBehaviour, c, resumed) : render(behaviour as Behaviour, c);
       done(b === undefined ? 'default' : JSON.stringify(b), outcome, {
-        costly: isCostly(behaviour, resumption), parse: req.method !== 'GET' && mayFailToParse(behaviour as Behaviour),
+        costly: (req.method === 'GET' || message.id !== undefined) && isCostly(behaviour, resumption), parse: req.method !== 'GET' && mayFailToParse(behaviour as Behaviour),
         gone: behaviour.kind === 'session-gone',
       });
     };
@@ -171,7 +175,8 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
       return play(lists.resumes.shift(), { kind: 'resume' }, ctx(JSON.parse(answer) as Record<string, unknown>, key), true, { key: key!, answer });
     }
     if (req.method !== 'POST') return done('default', { status: 405, headers: [], body: [], end: 'end' });
-    if (rpcMethod === undefined || message.id === undefined) return done('default', { status: 202, headers: [], body: [], end: 'end' });
+    if (rpcMethod === undefined) return done('default', { status: 202, headers: [], body: [], end: 'end' });
+    if (message.id === undefined) return play(lists.notes.shift(), { kind: 'accepted' }, ctx({}));
     if (rpcMethod === 'initialize') {
       const result = { protocolVersion: '2025-11-25', capabilities: { tools: {}, logging: {} }, serverInfo: { name: 'hostile', version: '0' } };
       return play(lists.inits.shift(), INIT_OK, ctx({ jsonrpc: '2.0', id: message.id, result }));
