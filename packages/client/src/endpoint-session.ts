@@ -176,7 +176,8 @@ export class EndpointSession {
       | undefined;
     const revision = typeof result?.protocolVersion === 'string' ? result.protocolVersion : undefined;
     if (revision === undefined) return false;
-    const id = response.headers.get('mcp-session-id') ?? undefined;
+    // As it goes on the wire: a value set on Headers loses its surrounding whitespace, one read off a response may not have.
+    const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
     const adopted = adoptSession(this.tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: this.deps.now() });
     if (!adopted.ok) throw new ResilienceError(adopted.error);
     this.tracker = adopted.tracker;

@@ -136,3 +136,22 @@ describe('the answer to initialize', () => {
     expect(server!.log.filter((r) => r.seq > lossAt && r.sessionId === gone)).toEqual([]);
   });
 });
+
+describe('a session id with surrounding spaces', () => {
+  it('is known as it goes on the wire (trimmed): handed out again after its loss, it is refused as dead', async () => {
+    await setup({
+      inits: [
+        { kind: 'init-ok', format: 'json', id: 'plain', version: '2025-11-25', padBytes: 0 },
+        { kind: 'init-ok', format: 'sse', id: 'spaces', version: '2025-11-25', padBytes: 0 }, // read off the wire as ' sid2… with spaces '
+        { kind: 'init-ok', format: 'json', id: 'reuse-dead', version: '2025-11-25', padBytes: 0 }, // 'sid2… with spaces', as it was sent
+      ],
+      calls: [{ kind: 'session-gone', dialect: 'typescript-sdk' }, { kind: 'session-gone', dialect: 'typescript-sdk' }],
+    });
+    expect(resilienceCodeOf(await call('echo', 'first'))).toBe('SESSION_LOST'); // lost again after its replay
+    expect(resilienceCodeOf(await call('echo', 'second'))).toBe('SESSION_ID_REUSED');
+    for (const gone of server!.dead) {
+      const lossAt = server!.log.find((r) => r.declaredDead === gone)!.seq;
+      expect(server!.log.filter((r) => r.seq > lossAt && r.sessionId === gone)).toEqual([]);
+    }
+  });
+});
