@@ -3,7 +3,7 @@ import {
   recoveryStep, ResilienceError, sessionChange, touch, type Negotiated, type ResilienceEvent, type SessionTracker,
 } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
-import { isEventStream, responseMessages } from './messages.ts';
+import { isEventStream, responseMessages, type RpcMessage } from './messages.ts';
 import { SseParser } from './sse-parser.ts';
 import { CREDENTIAL_HEADERS, storableHeaders, type SessionStore, type StoredSession } from './session-store.ts';
 
@@ -32,6 +32,12 @@ const INITIALIZE_LIMIT = 16 * 1024 * 1024;
 /** The longest a re-initialization (or one of the engine's own requests) may take: the calls waiting on it are released then. */
 const REINITIALIZE_TIMEOUT_MS = 20_000;
 let internalIds = 0;
+
+/** For `readBounded`: enough once an event of the stream carries a message that `wanted` accepts. */
+function untilSse(wanted: (message: RpcMessage) => boolean): (text: string) => boolean {
+  const parser = new SseParser();
+  return (text) => parser.push(text).some((event) => responseMessages(event.data, 'application/json').some(wanted));
+}
 
 /**
  * The sessions of one MCP endpoint (one URL): the current session (core's tracker), the
@@ -168,9 +174,7 @@ export class EndpointSession {
    * Returns false when the response carried no `initialize` result.
    */
   async learn(response: Response, reason?: { from: number; why: 'lost' | 'idle' }): Promise<boolean> {
-    const parser = new SseParser();
-    const answered = (text: string) => parser.push(text).some((event) => responseMessages(event.data, 'application/json').some((m) => 'result' in m));
-    const text = await readBounded(response.clone(), INITIALIZE_LIMIT, isEventStream(response) ? answered : undefined);
+    const text = await readBounded(response.clone(), INITIALIZE_LIMIT, isEventStream(response) ? untilSse((m) => 'result' in m) : undefined);
     const result = responseMessages(text, response.headers.get('content-type')).find((m) => 'result' in m)?.result as
       | { protocolVersion?: unknown; capabilities?: unknown }
       | undefined;
@@ -296,11 +300,16 @@ export class EndpointSession {
 
   async #request(method: string, params: Record<string, unknown>): Promise<boolean> {
     const id = `mcp-resilience-${++internalIds}`;
-    const text = await this.#post(JSON.stringify({ jsonrpc: '2.0', id, method, params })).catch(() => undefined);
+    const text = await this.#post(JSON.stringify({ jsonrpc: '2.0', id, method, params }), id).catch(() => undefined);
     return text !== undefined && responseMessages(text.body, text.type).some((m) => m.id === id && 'result' in m);
   }
 
-  async #post(body: string): Promise<{ body: string; type: string | null }> {
+  /**
+   * Sends one of the engine's own messages on the current session. The answer to request
+   * `answerTo` is read (an event stream up to it only: it may stay open); a notification's
+   * response is not read at all: whatever it holds, and however long it lasts, nobody waits for it.
+   */
+  async #post(body: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
     const headers = new Headers(this.#initialize!.headers);
     const id = this.tracker.current?.id;
     if (id !== undefined) headers.set('mcp-session-id', id);
@@ -308,7 +317,12 @@ export class EndpointSession {
     const response = await this.deps.fetch(this.url, {
       method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS),
     });
-    return { body: await readBounded(response, INITIALIZE_LIMIT), type: response.headers.get('content-type') };
+    const type = response.headers.get('content-type');
+    if (answerTo === undefined) {
+      await response.body?.cancel().catch(() => {});
+      return { body: '', type };
+    }
+    return { body: await readBounded(response, INITIALIZE_LIMIT, isEventStream(type) ? untilSse((m) => m.id === answerTo) : undefined), type };
   }
 
   /** Ends a session the client leaves (idle replacement), best effort. */

@@ -155,3 +155,13 @@ describe('a session id with surrounding spaces', () => {
     }
   });
 });
+
+describe('a re-initialization whose notifications/initialized is answered with a body that never ends', () => {
+  it.each([
+    ['a JSON body that stalls', { kind: 'stall', phase: 'json-body' }],
+    ['an event stream that stays open', { kind: 'answer', format: 'sse-open', padBytes: 0 }],
+  ] as const)('(%s) does not hold up the calls waiting for it', async (_, stalled) => {
+    await setup({ notes: [{ kind: 'accepted' }, stalled], calls: [{ kind: 'session-gone', dialect: 'typescript-sdk' }] });
+    await expect(call('echo', 'replayed')).resolves.toMatchObject({ content: [{ text: 'replayed' }] });
+  });
+});
