@@ -13,8 +13,9 @@ import type { HostileScript } from './hostile-server.ts';
 export type Tool = 'echo' | 'write';
 export interface Scenario {
   readonly script: HostileScript;
-  /** Tool calls made one after the other; `echo` is vouched for as read-only, `write` is not. */
+  /** Tool calls made one after the other, or all at once; `echo` is vouched for as read-only, `write` is not. */
   readonly calls: readonly Tool[];
+  readonly concurrent: boolean;
 }
 
 /** Retry-After values a server should never send, and some it may. */
@@ -148,7 +149,10 @@ const noteArb: fc.Arbitrary<NoteBehaviour> = fc.oneof(
 /** Inserts `extra` into `list` at a position drawn from `at`. */
 const insertAt = <T>(list: T[], extra: T | undefined, at: number) => (extra === undefined ? list : [...list.slice(0, at % (list.length + 1)), extra, ...list.slice(at % (list.length + 1))]);
 
-/** A scenario: 1–4 calls against a server whose first answers to each kind of request are drawn. */
+/**
+ * A scenario: 1–4 calls (one after the other, or all at once: then which call meets which
+ * behaviour depends on timing) against a server whose first answers to each kind of request are drawn.
+ */
 export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   firstInit: firstInitArb,
   reinits: fc.array(initArb, { maxLength: 3 }),
@@ -159,7 +163,8 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   resumes: fc.array(resumeArb, { maxLength: 2 }),
   notes: fc.array(noteArb, { maxLength: 3 }),
   tools: fc.array(fc.constantFrom<Tool>('echo', 'echo', 'write'), { minLength: 1, maxLength: 4 }),
-}).map(({ firstInit, reinits, calls, costly, costlyAt, streams, resumes, notes, tools }) => ({
+  concurrent: fc.constantFrom(false, false, true),
+}).map(({ firstInit, reinits, calls, costly, costlyAt, streams, resumes, notes, tools, concurrent }) => ({
   script: { inits: [firstInit, ...reinits], calls: insertAt(calls, costly, costlyAt), streams, resumes, notes },
-  calls: tools,
+  calls: tools, concurrent,
 }));

@@ -16,8 +16,8 @@ import type { HostileRun, Settled } from './hostile-run.ts';
  * 4. a session id the engine classified dead (or that the server had declared gone before the
  *    engine opened a newer session) is never sent again;
  * 5. no raw session id in any event;
- * 6. at most one replay per call (per request the SDK sent: a followed redirect is a new one),
- *    and nothing sent for a call after its second session loss;
+ * 6. at most one replay per call (per request the SDK sent: a followed redirect is a new one;
+ *    concurrent calls are counted together), and nothing sent for a call after its second session loss;
  * 7. a call that resolves resolves with its own answer;
  * 8. the server listened on 127.0.0.1 only and, once stopped, no longer listens and holds no connection.
  */
@@ -69,12 +69,19 @@ function checkSettled(run: HostileRun, s: Settled, isConnect: boolean, found: st
   if (isTimeout(s.error) && !requests.some((r) => r.costly)) found.push(`${s.label} waited for the SDK's timeout though the server stalled none of its requests`);
 }
 
+/** One replay per request the SDK sent: counted over a call, or over concurrent calls together (their windows overlap). */
+function checkReplayCount(run: HostileRun, group: readonly Settled[], found: string[]): void {
+  const from = Math.min(...group.map((s) => s.requests[0]));
+  const to = Math.max(...group.map((s) => s.requests[1]));
+  const allowed = group.length - 1 + sdkRequests(run.log.slice(from, to));
+  const events = run.events.slice(Math.min(...group.map((s) => s.events[0])), Math.max(...group.map((s) => s.events[1])));
+  const replays = events.filter((e) => e.type === 'replayed' && e.method === 'tools/call').length;
+  if (replays > allowed) found.push(`${group.map((s) => s.label).join(', ')}: ${replays} replays (${allowed} request(s) from the SDK)`);
+}
+
 function checkReplays(run: HostileRun, s: Settled, found: string[]): void {
   const requests = inWindow(run, s);
-  const allowed = sdkRequests(requests);
-  const replays = run.events.slice(s.events[0], s.events[1]).filter((e) => e.type === 'replayed' && e.method === 'tools/call').length;
-  if (replays > allowed) found.push(`${s.label} was replayed ${replays} times (${allowed} request(s) from the SDK)`);
-  if (allowed > 1) return;
+  if (sdkRequests(requests) > 1) return;
   const posts = requests.filter((r) => r.httpMethod === 'POST' && r.label === s.label);
   const losses = posts.filter((r) => r.declaredDead !== undefined);
   if (losses.length >= 2) {
@@ -111,6 +118,8 @@ export function hostileViolations(run: HostileRun): string[] {
     checkSettled(run, call, false, found);
     checkReplays(run, call, found);
   }
+  if (run.scenario.concurrent && run.calls.length > 0) checkReplayCount(run, run.calls, found);
+  else for (const call of run.calls) checkReplayCount(run, [call], found);
   checkDeadIds(run, found);
   const text = JSON.stringify(run.events);
   const leaked = run.minted.filter((id) => id.trim() !== '' && text.includes(JSON.stringify(id).slice(1, -1)));

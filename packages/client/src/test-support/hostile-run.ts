@@ -120,12 +120,18 @@ export async function runHostile(scenario: Scenario): Promise<HostileRun> {
     });
     connect = await settle('connect', client.connect(transport, { timeout: SDK_TIMEOUT_MS }), window);
     if (connect.settled === 'fulfilled') {
-      for (const [i, tool] of scenario.calls.entries()) {
+      const invoke = async (tool: Tool, i: number): Promise<Settled> => {
         const label = `c${i + 1}-${tool}`;
         const call = client.callTool({ name: tool, arguments: { text: label }, _meta: { [LABEL]: label } }, undefined, { timeout: SDK_TIMEOUT_MS });
-        const outcome = await settle(label, call, window);
-        calls.push({ ...outcome, tool });
-        if (outcome.settled === 'hung') break;
+        return { ...(await settle(label, call, window)), tool };
+      };
+      if (scenario.concurrent) calls.push(...(await Promise.all(scenario.calls.map(invoke))));
+      else {
+        for (const [i, tool] of scenario.calls.entries()) {
+          const outcome = await invoke(tool, i);
+          calls.push(outcome);
+          if (outcome.settled === 'hung') break;
+        }
       }
     }
   } finally {
