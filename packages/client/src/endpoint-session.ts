@@ -246,13 +246,15 @@ export class EndpointSession {
   }
 
   async #reinitialize(from: number, why: 'lost' | 'idle'): Promise<void> {
-    const init = this.#initialize!;
+    const init = this.#initialize;
     const before = this.negotiated;
-    const headers = new Headers(init.headers);
-    headers.delete('mcp-session-id');
-    headers.delete('last-event-id');
-    this.#credentials.forEach((value, name) => headers.set(name, value));
     try {
+      // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
+      if (!init) throw new ResilienceError({ code: 'SESSION_LOST', message: 'A new session could not be opened (this client never sent an initialize)', details: {} });
+      const headers = new Headers(init.headers);
+      headers.delete('mcp-session-id');
+      headers.delete('last-event-id');
+      this.#credentials.forEach((value, name) => headers.set(name, value));
       const response = await this.deps.initialize(this.url, {
         method: 'POST', headers, body: init.text, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS),
       });
