@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
-  ID_MARKER, isCostly, mayFailToParse, render, renderGet, type Behaviour, type GetBehaviour, type IdKind, type NoteBehaviour, type Outcome,
-  type RequestContext,
+  ID_MARKER, isCostly, mayFailToParse, type Behaviour, type GetBehaviour, type IdKind, type NoteBehaviour, type Outcome, type RequestContext,
 } from './hostile-behaviours.ts';
+import { render, renderGet } from './hostile-render.ts';
 
 /*
  * A hostile MCP server on 127.0.0.1: a small node:http server that plays a script, one
@@ -181,8 +181,8 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
       const result = { protocolVersion: '2025-11-25', capabilities: { tools: {}, logging: {} }, serverInfo: { name: 'hostile', version: '0' } };
       return play(lists.inits.shift(), INIT_OK, ctx({ jsonrpc: '2.0', id: message.id, result }));
     }
-    const text2 = typeof label === 'string' ? label : 'ok';
-    const result = rpcMethod === 'tools/call' ? { content: [{ type: 'text', text: text2 }] } : {};
+    // A tool call is answered with its label, so that an answer given to the wrong call shows.
+    const result = rpcMethod === 'tools/call' ? { content: [{ type: 'text', text: typeof label === 'string' ? label : 'ok' }] } : {};
     return play(rpcMethod === 'tools/call' ? lists.calls.shift() : undefined, ANSWER_JSON, ctx({ jsonrpc: '2.0', id: message.id, result }));
   };
 
