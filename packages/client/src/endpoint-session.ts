@@ -3,7 +3,8 @@ import {
   recoveryStep, ResilienceError, sessionChange, touch, type Negotiated, type ResilienceEvent, type SessionTracker,
 } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
-import { responseMessages } from './messages.ts';
+import { isEventStream, responseMessages, type RpcMessage } from './messages.ts';
+import { SseParser } from './sse-parser.ts';
 import { CREDENTIAL_HEADERS, storableHeaders, type SessionStore, type StoredSession } from './session-store.ts';
 
 /** What an endpoint's sessions need from the engine. */
@@ -26,10 +27,17 @@ interface Remembered {
   readonly headers: Headers;
 }
 
-const INITIALIZE_LIMIT = 1024 * 1024;
+/** The most of an `initialize` answer read (it may carry long instructions): what the SDK itself reads, within reason. */
+const INITIALIZE_LIMIT = 16 * 1024 * 1024;
 /** The longest a re-initialization (or one of the engine's own requests) may take: the calls waiting on it are released then. */
 const REINITIALIZE_TIMEOUT_MS = 20_000;
 let internalIds = 0;
+
+/** For `readBounded`: enough once an event of the stream carries a message that `wanted` accepts. */
+function untilSse(wanted: (message: RpcMessage) => boolean): (text: string) => boolean {
+  const parser = new SseParser();
+  return (text) => parser.push(text).some((event) => responseMessages(event.data, 'application/json').some(wanted));
+}
 
 /**
  * The sessions of one MCP endpoint (one URL): the current session (core's tracker), the
@@ -162,16 +170,18 @@ export class EndpointSession {
 
   /**
    * Reads the revision, capabilities and session id off an `initialize` response, leaving it
-   * readable. Returns false when the response carried no `initialize` result.
+   * readable. An event stream is read up to the answer only: it may stay open after it.
+   * Returns false when the response carried no `initialize` result.
    */
   async learn(response: Response, reason?: { from: number; why: 'lost' | 'idle' }): Promise<boolean> {
-    const text = await readBounded(response.clone(), INITIALIZE_LIMIT);
+    const text = await readBounded(response.clone(), INITIALIZE_LIMIT, isEventStream(response) ? untilSse((m) => 'result' in m) : undefined);
     const result = responseMessages(text, response.headers.get('content-type')).find((m) => 'result' in m)?.result as
       | { protocolVersion?: unknown; capabilities?: unknown }
       | undefined;
     const revision = typeof result?.protocolVersion === 'string' ? result.protocolVersion : undefined;
     if (revision === undefined) return false;
-    const id = response.headers.get('mcp-session-id') ?? undefined;
+    // As it goes on the wire: a value set on Headers loses its surrounding whitespace, one read off a response may not have.
+    const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
     const adopted = adoptSession(this.tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: this.deps.now() });
     if (!adopted.ok) throw new ResilienceError(adopted.error);
     this.tracker = adopted.tracker;
@@ -236,13 +246,15 @@ export class EndpointSession {
   }
 
   async #reinitialize(from: number, why: 'lost' | 'idle'): Promise<void> {
-    const init = this.#initialize!;
+    const init = this.#initialize;
     const before = this.negotiated;
-    const headers = new Headers(init.headers);
-    headers.delete('mcp-session-id');
-    headers.delete('last-event-id');
-    this.#credentials.forEach((value, name) => headers.set(name, value));
     try {
+      // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
+      if (!init) throw new ResilienceError({ code: 'SESSION_LOST', message: 'A new session could not be opened (this client never sent an initialize)', details: {} });
+      const headers = new Headers(init.headers);
+      headers.delete('mcp-session-id');
+      headers.delete('last-event-id');
+      this.#credentials.forEach((value, name) => headers.set(name, value));
       const response = await this.deps.initialize(this.url, {
         method: 'POST', headers, body: init.text, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS),
       });
@@ -290,11 +302,16 @@ export class EndpointSession {
 
   async #request(method: string, params: Record<string, unknown>): Promise<boolean> {
     const id = `mcp-resilience-${++internalIds}`;
-    const text = await this.#post(JSON.stringify({ jsonrpc: '2.0', id, method, params })).catch(() => undefined);
+    const text = await this.#post(JSON.stringify({ jsonrpc: '2.0', id, method, params }), id).catch(() => undefined);
     return text !== undefined && responseMessages(text.body, text.type).some((m) => m.id === id && 'result' in m);
   }
 
-  async #post(body: string): Promise<{ body: string; type: string | null }> {
+  /**
+   * Sends one of the engine's own messages on the current session. The answer to request
+   * `answerTo` is read (an event stream up to it only: it may stay open); a notification's
+   * response is not read at all: whatever it holds, and however long it lasts, nobody waits for it.
+   */
+  async #post(body: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
     const headers = new Headers(this.#initialize!.headers);
     const id = this.tracker.current?.id;
     if (id !== undefined) headers.set('mcp-session-id', id);
@@ -302,7 +319,12 @@ export class EndpointSession {
     const response = await this.deps.fetch(this.url, {
       method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS),
     });
-    return { body: await readBounded(response, INITIALIZE_LIMIT), type: response.headers.get('content-type') };
+    const type = response.headers.get('content-type');
+    if (answerTo === undefined) {
+      await response.body?.cancel().catch(() => {});
+      return { body: '', type };
+    }
+    return { body: await readBounded(response, INITIALIZE_LIMIT, isEventStream(type) ? untilSse((m) => m.id === answerTo) : undefined), type };
   }
 
   /** Ends a session the client leaves (idle replacement), best effort. */

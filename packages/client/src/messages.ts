@@ -11,6 +11,17 @@ export function isEventStream(of: Response | string | null | undefined): boolean
   return contentType?.toLowerCase().includes('text/event-stream') === true;
 }
 
+/**
+ * Whether a response (or its `Content-Type`) is a JSON body.
+ *
+ * @example
+ * isJson(response) // true for 'application/json; charset=utf-8'
+ */
+export function isJson(of: Response | string | null | undefined): boolean {
+  const contentType = of instanceof Response ? of.headers.get('content-type') : of;
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
 /** A JSON-RPC message as the engine needs to see it. */
 export interface RpcMessage {
   readonly jsonrpc?: string;
@@ -23,6 +34,16 @@ export interface RpcMessage {
 
 /** What a POST body carries. */
 export type PostKind = 'request' | 'notification' | 'response' | 'batch' | 'other';
+
+/**
+ * Whether a message is the response (a result or an error) to request `id`.
+ *
+ * @example
+ * isAnswerTo({ jsonrpc: '2.0', id: 4, result: {} }, 4) // true
+ */
+export function isAnswerTo(message: RpcMessage, id: string | number): boolean {
+  return message.id === id && message.method === undefined && ('result' in message || 'error' in message);
+}
 
 /** A POST body, read once. */
 export interface PostBody {

@@ -3,10 +3,10 @@ import {
   ResilienceError, type Backoff, type CallState, type Observation, type Operation, type ReplayPolicy, type ResilienceEvent,
   type RetryBudget, type RetryBudgetState, type SessionGoneDialect, type ToolTrust,
 } from '@mcp-resilience/core';
-import { readBounded } from './bounded-read.ts';
+import { readBounded, readWhole } from './bounded-read.ts';
 import { whenBodyEnds } from './body-end.ts';
 import { EndpointSession } from './endpoint-session.ts';
-import { isEventStream, readPostBody, type PostBody } from './messages.ts';
+import { isAnswerTo, isEventStream, isJson, readPostBody, responseMessages, type PostBody } from './messages.ts';
 import { watchAnswer } from './answer-watch.ts';
 import { restoreResponseId, withRequestId } from './request-id.ts';
 import type { SessionStore } from './session-store.ts';
@@ -46,10 +46,14 @@ export interface ResilientFetchOptions {
 }
 
 type Fetch = typeof fetch;
+const decoder = new TextDecoder();
 
 function urlOf(input: Parameters<Fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
+
+/** Statuses whose responses have no body (Fetch standard: a null body status). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 
 /** Requests whose success is session state, restored on a new session. */
 const SESSION_STATE_METHODS: ReadonlySet<string> = new Set(['resources/subscribe', 'resources/unsubscribe', 'logging/setLevel']);
@@ -153,6 +157,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       if (!run.sessionless) {
         if (session.changed) throw session.changed;
         await session.prepare(sdkSentSession, state === run.state, run.entered === true);
+        // A re-initialization it waited for may have changed the session (to a revision without sessions, even).
+        if (session.changed) throw session.changed;
         session.stamp(headers);
       }
       const ordinal = session.tracker.current?.ordinal ?? 0;
@@ -178,15 +184,25 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
           if (run.supervise && isEventStream(response) && response.body && originalId !== undefined && sentId !== undefined && text !== undefined) {
             return superviseStream(response, streamCall({ session, url, init, text, originalId, sentId, operation, ordinal, facts, state }));
           }
-          return sentId !== originalId && originalId !== undefined && sentId !== undefined
-            ? restoreResponseId(response, sentId, originalId)
-            : response;
+          // A request's JSON answer is read whole here: cut mid-body, or without the response to the request
+          // (another id, none, garbage), it is a stream that ended before its response, decided like one.
+          const whole = originalId !== undefined && sentId !== undefined && response.status === 200 && isJson(response) ? await readWhole(response) : undefined;
+          if (whole?.complete === false && init.signal?.aborted) throw init.signal.reason;
+          if (whole && !(whole.complete && responseMessages(decoder.decode(whole.bytes), 'application/json').some((m) => isAnswerTo(m, sentId!)))) {
+            observation = { kind: 'stream-ended', ...facts };
+          } else {
+            if (whole) response = new Response(whole.bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+            return sentId !== originalId && originalId !== undefined && sentId !== undefined
+              ? restoreResponseId(response, sentId, originalId)
+              : response;
+          }
+        } else {
+          errorText = await readBounded(response);
+          observation = {
+            kind: 'http', status: response.status, retryAfter: response.headers.get('retry-after'),
+            contentType: response.headers.get('content-type'), body: errorText, ...facts,
+          };
         }
-        errorText = await readBounded(response);
-        observation = {
-          kind: 'http', status: response.status, retryAfter: response.headers.get('retry-after'),
-          contentType: response.headers.get('content-type'), body: errorText, ...facts,
-        };
       }
       const verdict = classify(observation!, { ...(options.dialects ? { dialects: options.dialects } : {}) });
       const action = decide({
@@ -197,8 +213,10 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
       if (verdict.kind === 'session-gone') session.lost(ordinal, verdict.dialect, operation.method, verdict.serverUptimeSeconds);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
       switch (action.type) {
-        case 'deliver':
-          return new Response(errorText, { status: response!.status, statusText: response!.statusText, headers: response!.headers });
+        case 'deliver': // a 304 (a status that has no body) cannot be given one, even an empty one
+          return new Response(NULL_BODY_STATUSES.has(response!.status) ? null : errorText, {
+            status: response!.status, statusText: response!.statusText, headers: response!.headers,
+          });
         case 'give-up':
           emit({ type: 'gave-up', ...(operation.method === undefined ? {} : { method: operation.method }), code: action.error.code, atMs: now() });
           throw new ResilienceError(action.error, { cause: observation! });

@@ -1,6 +1,6 @@
 import { advance, ResilienceError, SURFACED_ERROR_CODE, type Action, type CallState, type ErrorInfo, type ResilienceEvent } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
-import { isEventStream, responseMessages, type RpcMessage } from './messages.ts';
+import { isAnswerTo, isEventStream, responseMessages, type RpcMessage } from './messages.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
 
 type Id = string | number;
@@ -24,10 +24,6 @@ export interface StreamCall {
 }
 
 const encoder = new TextEncoder();
-
-function answerTo(message: RpcMessage, id: Id): boolean {
-  return message.id === id && message.method === undefined && ('result' in message || 'error' in message);
-}
 
 function gaveUp(id: Id, error: ErrorInfo): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error: { code: SURFACED_ERROR_CODE, message: error.message, data: { ...error.details, code: error.code } } });
@@ -57,7 +53,7 @@ export function superviseStream(first: Response, call: StreamCall): Response {
     let text = data;
     try {
       const message = JSON.parse(data) as RpcMessage;
-      if (answerTo(message, call.sentId)) {
+      if (isAnswerTo(message, call.sentId)) {
         answered = true;
         if (call.sentId !== call.originalId) text = JSON.stringify({ ...message, id: call.originalId });
       }

@@ -7,7 +7,7 @@ const rateLimitedOnce = (): typeof fetch => {
   let calls = 0;
   return async () => calls++ === 0
     ? new Response('', { status: 429, headers: { 'retry-after': '0' } })
-    : new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    : new Response('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}', { status: 200, headers: { 'content-type': 'application/json' } });
 };
 const post = (f: typeof fetch) => f('http://127.0.0.1:9/mcp', {
   method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),

@@ -12,7 +12,7 @@ import { createResilientFetch, defaultSleep } from '@mcp-resilience/node';
 let n = 0;
 const fetch = async () => n++ === 0
   ? new Response('', { status: 429, headers: { 'retry-after': process.env.RETRY_AFTER } })
-  : new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  : new Response('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}', { status: 200, headers: { 'content-type': 'application/json' } });
 const resilient = createResilientFetch({
   fetch, onEvent: (e) => console.log(JSON.stringify(e)), ...(process.env.SLEEP === 'default' ? { sleep: defaultSleep } : {}),
 });
