@@ -72,6 +72,27 @@ describe('a JSON answer that does not answer the request (another id, none, not 
   });
 });
 
+describe('a 2xx that does not answer a request (a 202, a 204, an HTML page)', () => {
+  const answerless = [
+    ['a 202 Accepted', { kind: 'accepted' }],
+    ['a 204 No Content', { kind: 'status', status: 204, body: 'empty' }],
+    ['a 201 with an HTML page', { kind: 'status', status: 201, body: 'html' }],
+    ['a 200 with an HTML page', { kind: 'status', status: 200, body: 'html', contentType: 'text/html' }],
+  ] as const;
+
+  it.each(answerless)('%s: a safe call is re-issued and succeeds, not left to the SDK\'s timeout', async (_, behaviour) => {
+    await setup({ calls: [behaviour] });
+    await expect(call('echo', 'again')).resolves.toMatchObject({ content: [{ text: 'again' }] });
+    expect(toolCalls()).toHaveLength(2);
+  });
+
+  it.each(answerless)('%s: an unsafe call fails OUTCOME_UNKNOWN at once', async (_, behaviour) => {
+    await setup({ calls: [behaviour] });
+    expect(resilienceCodeOf(await call('write', 'maybe'))).toBe('OUTCOME_UNKNOWN');
+    expect(toolCalls()).toHaveLength(1);
+  });
+});
+
 describe('a call that waits for a re-initialization that ends in SESSION_CHANGED', () => {
   it('fails SESSION_CHANGED and never goes out with the dead session id (the new revision has no sessions)', async () => {
     // The re-initialization's initialize is held until the second call waits for it.

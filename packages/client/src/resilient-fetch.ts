@@ -184,11 +184,16 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
           if (run.supervise && isEventStream(response) && response.body && originalId !== undefined && sentId !== undefined && text !== undefined) {
             return superviseStream(response, streamCall({ session, url, init, text, originalId, sentId, operation, ordinal, facts, state }));
           }
-          // A request's JSON answer is read whole here: cut mid-body, or without the response to the request
-          // (another id, none, garbage), it is a stream that ended before its response, decided like one.
-          const whole = originalId !== undefined && sentId !== undefined && response.status === 200 && isJson(response) ? await readWhole(response) : undefined;
+          // A request is answered by JSON or an event stream. Its JSON answer is read whole here: cut
+          // mid-body, or without the response to the request (another id, none, garbage), it is a stream
+          // that ended before its response, decided like one; so is a 2xx with no body, or a body of
+          // another type (a 202 or 204 to a request, an HTML page): nothing in it answers the request.
+          const request = originalId !== undefined && sentId !== undefined;
+          const answerless = request && !(response.body && (isJson(response) || isEventStream(response)));
+          const whole = request && !answerless && isJson(response) ? await readWhole(response) : undefined;
           if (whole?.complete === false && init.signal?.aborted) throw init.signal.reason;
-          if (whole && !(whole.complete && responseMessages(decoder.decode(whole.bytes), 'application/json').some((m) => isAnswerTo(m, sentId!)))) {
+          if (answerless || (whole && !(whole.complete && responseMessages(decoder.decode(whole.bytes), 'application/json').some((m) => isAnswerTo(m, sentId!))))) {
+            if (answerless) await response.body?.cancel().catch(() => {});
             observation = { kind: 'stream-ended', ...facts };
           } else {
             if (whole) response = new Response(whole.bytes, { status: response.status, statusText: response.statusText, headers: response.headers });

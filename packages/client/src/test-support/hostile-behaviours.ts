@@ -85,18 +85,11 @@ export interface RequestContext {
   streamKey(answer: string): string;
 }
 
-/** Behaviours after which the SDK can only wait for its request timeout. */
-export function isCostly(b: Behaviour | GetBehaviour, resumption: boolean): boolean {
-  // A 2xx but 200 carries no messages for core, and the engine hands it on; the SDK waits for an answer it may not hold.
-  if (b.kind === 'status') return b.status > 200 && b.status < 300;
-  return b.kind === 'accepted' || b.kind === 'stall' || (resumption && b.kind === 'open');
-}
-
 /**
- * Behaviours whose body the engine hands on and the SDK may fail to parse (a SyntaxError or a
- * ZodError, not a typed one): a 2xx other than 200 (core reads only a 200 as carrying
- * messages; 204 and 205 lose their body on the way).
+ * Behaviours after which the SDK can only wait for its request timeout: a stall, or a stream the
+ * server keeps open on a resumption. (A 2xx that does not answer a request, a 202 or 204 among
+ * them, is not one: the engine decides it like a stream that ended before its answer.)
  */
-export function mayFailToParse(b: Behaviour): boolean {
-  return b.kind === 'status' && b.status > 200 && b.status < 300;
+export function isCostly(b: Behaviour | GetBehaviour, resumption: boolean): boolean {
+  return b.kind === 'stall' || (resumption && b.kind === 'open');
 }

@@ -32,7 +32,7 @@ function describe(error: unknown): string {
 }
 
 /** Why a failure is not one of the typed ones the property allows, or undefined when it is. */
-function untyped(error: unknown, requests: readonly Received[], isConnect: boolean): string | undefined {
+function untyped(error: unknown, isConnect: boolean): string | undefined {
   if (isResilienceError(error)) return CODES.has(error.code) ? undefined : `unknown resilience code ${error.code}`;
   if (error instanceof McpError) {
     if (!Number.isInteger(error.code)) return 'McpError without an integer code';
@@ -40,8 +40,6 @@ function untyped(error: unknown, requests: readonly Received[], isConnect: boole
     return undefined;
   }
   if (error instanceof StreamableHTTPError) return typeof error.code === 'number' ? undefined : 'StreamableHTTPError without a code';
-  const parseFailure = error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError');
-  if (parseFailure && requests.some((r) => r.mayFailToParse)) return undefined;
   // The SDK refuses a protocol version it does not know, in a plain Error.
   if (isConnect && error instanceof Error && error.message.startsWith("Server's protocol version is not supported")) return undefined;
   return 'untyped failure';
@@ -64,7 +62,7 @@ function checkSettled(run: HostileRun, s: Settled, isConnect: boolean, found: st
     if (!isConnect && text !== s.label) found.push(`${s.label} resolved with ${JSON.stringify(text)?.slice(0, 80)}, not its own answer`);
     return;
   }
-  const why = untyped(s.error, requests, isConnect);
+  const why = untyped(s.error, isConnect);
   if (why) found.push(`${s.label} rejected with ${why}: ${describe(s.error)}`);
   if (isTimeout(s.error) && !requests.some((r) => r.costly)) found.push(`${s.label} waited for the SDK's timeout though the server stalled none of its requests`);
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
-  ID_MARKER, isCostly, mayFailToParse, type Behaviour, type GetBehaviour, type IdKind, type NoteBehaviour, type Outcome, type RequestContext,
+  ID_MARKER, isCostly, type Behaviour, type GetBehaviour, type IdKind, type NoteBehaviour, type Outcome, type RequestContext,
 } from './hostile-behaviours.ts';
 import { render, renderGet } from './hostile-render.ts';
 
@@ -42,8 +42,6 @@ export interface Received {
   readonly did: string;
   /** After this, the SDK can only wait for its request timeout. */
   readonly costly: boolean;
-  /** A 2xx body the SDK may fail to parse (an untyped SyntaxError or ZodError is then expected). */
-  readonly mayFailToParse: boolean;
   /** The session id this response declared gone. */
   readonly declaredDead?: string;
 }
@@ -148,10 +146,10 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
         return key;
       },
     });
-    const done = (did: string, outcome: Outcome, flags: { costly?: boolean; parse?: boolean; gone?: boolean } = {}) => {
+    const done = (did: string, outcome: Outcome, flags: { costly?: boolean; gone?: boolean } = {}) => {
       const declaredDead = flags.gone && sessionId !== undefined ? sessionId : undefined;
       if (declaredDead !== undefined && !dead.includes(declaredDead)) dead.push(declaredDead);
-      log.push({ ...entry, did, costly: flags.costly === true, mayFailToParse: flags.parse === true, ...(declaredDead === undefined ? {} : { declaredDead }) });
+      log.push({ ...entry, did, costly: flags.costly === true, ...(declaredDead === undefined ? {} : { declaredDead }) });
       write(res, req.socket, outcome);
     };
     // A notification's answer is not waited for by the SDK: nothing done to one is costly.
@@ -159,7 +157,7 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
       const behaviour = b ?? fallback;
       const outcome = req.method === 'GET' ? renderGet(behaviour as GetBehaviour, c, resumed) : render(behaviour as Behaviour, c);
       done(b === undefined ? 'default' : JSON.stringify(b), outcome, {
-        costly: (req.method === 'GET' || message.id !== undefined) && isCostly(behaviour, resumption), parse: req.method !== 'GET' && mayFailToParse(behaviour as Behaviour),
+        costly: (req.method === 'GET' || message.id !== undefined) && isCostly(behaviour, resumption),
         gone: behaviour.kind === 'session-gone',
       });
     };
