@@ -30,12 +30,17 @@ const { values } = parseArgs({ options: { quick: { type: 'boolean' }, out: { typ
 const size = values.quick ? SIZES.quick : SIZES.full;
 const out = values.out ?? fileURLToPath(new URL('../results/latest.json', import.meta.url));
 const started = Date.now();
+// Run with --no-warnings (as `pnpm bench` does), process warnings are counted, not printed: the
+// SDK hands every fetch its transport's one AbortSignal and undici's listeners on it pile up
+// until a GC, so 200 concurrent calls print MaxListenersExceededWarning with or without the engine.
+const warnings: Record<string, number> = {};
+process.on('warning', (warning) => void (warnings[warning.name] = (warnings[warning.name] ?? 0) + 1));
 const step = (name: string) => process.stderr.write(`bench: ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
 
 /** The memory benchmark runs in a fresh process with --expose-gc, so that no other benchmark's garbage counts. */
 function memory(subject: 'resilient' | 'plain'): MemoryResult {
   const script = fileURLToPath(new URL('./memory-main.js', import.meta.url));
-  const child = spawnSync(process.execPath, ['--expose-gc', script, subject, String(size.memory.calls), String(size.memory.warmup)], {
+  const child = spawnSync(process.execPath, ['--expose-gc', '--no-warnings', script, subject, String(size.memory.calls), String(size.memory.warmup)], {
     encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 600_000,
   });
   if (child.status !== 0) throw new Error(`memory benchmark (${subject}) failed: ${child.status ?? child.signal}`);
@@ -60,5 +65,6 @@ const machine = { node: process.version, platform: `${process.platform} ${proces
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify({ ...summary, quick: values.quick === true, date: new Date().toISOString(), wallSeconds: Math.round((Date.now() - started) / 1000), machine, goals, details: run }, null, 2)}\n`);
 console.log(render(run, summary));
+if (Object.keys(warnings).length > 0) console.log(`\nprocess warnings: ${Object.entries(warnings).map(([w, n]) => `${n} ${w}`).join(', ')}`);
 console.log(`\nwritten: ${out} (${Math.round((Date.now() - started) / 1000)} s)`);
 process.exit(goals.some((g) => g.counted && !g.met) ? 1 : 0);

@@ -10,7 +10,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: readonly string[]): Promise<{ code: number | null; stdout: string }> {
   const script = fileURLToPath(new URL('../dist/bench-main.js', import.meta.url));
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--no-warnings', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout })));

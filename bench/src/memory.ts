@@ -21,6 +21,8 @@ export interface MemoryResult {
   readonly timersLeaked: number;
   /** Abort listeners on the SDK transport's signal, after minus before. */
   readonly listenersLeaked: number;
+  /** Process warnings by name (filled in by memory-main). */
+  readonly warnings?: Readonly<Record<string, number>>;
 }
 
 const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;

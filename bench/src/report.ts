@@ -137,9 +137,11 @@ export function render(run: BenchRun, s: BenchSummary): string {
     '',
     `Memory: heap after full GCs (each in a process of its own)`,
     table([
-      ['', 'calls', 'losses', 'heap growth', 'timers left', 'listeners left'],
-      ['engine', `${memory.resilient.calls}`, `${memory.resilient.losses}`, mb(memory.resilient.heapGrowthBytes), `${memory.resilient.timersLeaked}`, `${memory.resilient.listenersLeaked}`],
-      ['plain SDK, no loss', `${memory.baseline.calls}`, '0', mb(memory.baseline.heapGrowthBytes), `${memory.baseline.timersLeaked}`, `${memory.baseline.listenersLeaked}`],
+      ['', 'calls', 'losses', 'heap growth', 'timers left', 'listeners left', 'process warnings'],
+      ...([['engine', memory.resilient], ['plain SDK, no loss', memory.baseline]] as const).map(([name, m]) => [
+        name, `${m.calls}`, `${m.losses}`, mb(m.heapGrowthBytes), `${m.timersLeaked}`, `${m.listenersLeaked}`,
+        Object.entries(m.warnings ?? {}).map(([w, n]) => `${n} ${w}`).join(', ') || 'none',
+      ]),
     ]),
     '',
     'Size (rolldown minify, gzip -9)',
