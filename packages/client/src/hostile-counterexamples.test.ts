@@ -72,6 +72,14 @@ describe('a JSON answer that does not answer the request (another id, none, not 
   });
 });
 
+describe('an answer under the request\'s id written as a string ("4" for 4), as the SDK accepts it', () => {
+  it.each(['json', 'sse'] as const)('over %s: an unsafe call gets it, sent once', async (format) => {
+    await setup({ calls: [{ kind: 'wrong-id', format, id: 'stringified' }] });
+    await expect(call('write', 'once')).resolves.toMatchObject({ content: [{ text: 'once' }] });
+    expect(toolCalls()).toHaveLength(1);
+  });
+});
+
 describe('a 2xx that does not answer a request (a 202, a 204, an HTML page)', () => {
   const answerless = [
     ['a 202 Accepted', { kind: 'accepted' }],

@@ -36,13 +36,16 @@ export interface RpcMessage {
 export type PostKind = 'request' | 'notification' | 'response' | 'batch' | 'other';
 
 /**
- * Whether a message is the response (a result or an error) to request `id`.
+ * Whether a message is the response (a result or an error) to request `id`. Ids match as the
+ * official SDK matches them: `"4"` answers request `4`, as many servers send it.
  *
  * @example
  * isAnswerTo({ jsonrpc: '2.0', id: 4, result: {} }, 4) // true
+ * isAnswerTo({ jsonrpc: '2.0', id: '4', result: {} }, 4) // true
  */
 export function isAnswerTo(message: RpcMessage, id: string | number): boolean {
-  return message.id === id && message.method === undefined && ('result' in message || 'error' in message);
+  const same = message.id === id || ((typeof message.id === 'string' || typeof message.id === 'number') && String(message.id) === String(id));
+  return same && message.method === undefined && ('result' in message || 'error' in message);
 }
 
 /** A POST body, read once. */

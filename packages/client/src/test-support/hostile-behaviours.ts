@@ -38,7 +38,7 @@ export type Behaviour =
   /** A redirect, to the same URL, another origin, or a garbage Location. */
   | { readonly kind: 'redirect'; readonly status: 301 | 302 | 303 | 307 | 308; readonly location: 'self' | 'elsewhere' | 'garbage' }
   /** A response whose JSON-RPC id is another one, absent or null. */
-  | { readonly kind: 'wrong-id'; readonly format: 'json' | 'sse'; readonly id: 'other' | 'missing' | 'null' }
+  | { readonly kind: 'wrong-id'; readonly format: 'json' | 'sse'; readonly id: 'other' | 'missing' | 'null' | 'stringified' }
   // Behaviours after which the SDK can only wait for its request timeout ("costly"):
   /** 202 Accepted to a request: the answer never comes. */
   | { readonly kind: 'accepted' }

@@ -92,7 +92,9 @@ function truncate(b: Extract<Behaviour, { kind: 'truncate' }>, answer: string, c
 
 function wrongId(b: Extract<Behaviour, { kind: 'wrong-id' }>, ctx: RequestContext): Reply {
   const { id: _, ...rest } = { ...ctx.answer, result: { content: [{ type: 'text', text: 'WRONG ANSWER' }] } } as Record<string, unknown>;
-  const message = b.id === 'missing' ? rest : { ...rest, id: b.id === 'null' ? null : `not-${String(ctx.rpcId)}` };
+  // `stringified` is the right answer under the request's id written as a string ("4" for 4), as some servers send it.
+  const message = b.id === 'stringified' ? { ...ctx.answer, id: String(ctx.rpcId) }
+    : b.id === 'missing' ? rest : { ...rest, id: b.id === 'null' ? null : `not-${String(ctx.rpcId)}` };
   const text = JSON.stringify(message);
   return b.format === 'json' ? reply(200, [JSON_TYPE], [text]) : reply(200, [SSE], [event(text)]);
 }
