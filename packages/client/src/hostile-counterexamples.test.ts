@@ -80,6 +80,16 @@ describe('an answer under the request\'s id written as a string ("4" for 4), as 
   });
 });
 
+describe('a JSON-RPC error with a null id (the server could not read the request)', () => {
+  it('reaches an unsafe call as the server\'s error, sent once: it did not run', async () => {
+    await setup({ calls: [{ kind: 'rpc-error', code: -32600, data: '{"why":"unreadable"}', nullId: true }] });
+    const error = await call('write', 'refused');
+    expect(error).toMatchObject({ code: -32600, message: expect.stringContaining('hostile') });
+    expect(resilienceCodeOf(error)).toBeUndefined();
+    expect(toolCalls()).toHaveLength(1);
+  });
+});
+
 describe('a 2xx that does not answer a request (a 202, a 204, an HTML page)', () => {
   const answerless = [
     ['a 202 Accepted', { kind: 'accepted' }],

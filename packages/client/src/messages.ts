@@ -48,6 +48,24 @@ export function isAnswerTo(message: RpcMessage, id: string | number): boolean {
   return same && message.method === undefined && ('result' in message || 'error' in message);
 }
 
+/**
+ * The body to hand on for request `id` from a complete JSON body: the body itself if it holds
+ * the answer; the server's refusal under the request's id if it holds only a JSON-RPC error with
+ * a null id (the server could not read the request, so it did not run it: the call gets the
+ * server's error instead of waiting for an answer that will not come); else undefined.
+ *
+ * @example
+ * jsonAnswer('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}', 4)
+ * // '{"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"Invalid Request"}}'
+ */
+export function jsonAnswer(text: string, id: string | number): string | undefined {
+  const messages = responseMessages(text, 'application/json');
+  if (messages.some((m) => isAnswerTo(m, id))) return text;
+  const [only] = messages;
+  if (messages.length === 1 && only!.id === null && only!.method === undefined && 'error' in only!) return JSON.stringify({ ...only, id });
+  return undefined;
+}
+
 /** A POST body, read once. */
 export interface PostBody {
   readonly kind: PostKind;

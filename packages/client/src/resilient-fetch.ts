@@ -6,7 +6,7 @@ import {
 import { readBounded, readWhole } from './bounded-read.ts';
 import { whenBodyEnds } from './body-end.ts';
 import { EndpointSession } from './endpoint-session.ts';
-import { isAnswerTo, isEventStream, isJson, readPostBody, responseMessages, type PostBody } from './messages.ts';
+import { isEventStream, isJson, jsonAnswer, readPostBody, type PostBody } from './messages.ts';
 import { watchAnswer } from './answer-watch.ts';
 import { restoreResponseId, withRequestId } from './request-id.ts';
 import type { SessionStore } from './session-store.ts';
@@ -192,11 +192,12 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
           const answerless = request && !(response.body && (isJson(response) || isEventStream(response)));
           const whole = request && !answerless && isJson(response) ? await readWhole(response) : undefined;
           if (whole?.complete === false && init.signal?.aborted) throw init.signal.reason;
-          if (answerless || (whole && !(whole.complete && responseMessages(decoder.decode(whole.bytes), 'application/json').some((m) => isAnswerTo(m, sentId!))))) {
+          const answer = whole?.complete ? jsonAnswer(decoder.decode(whole.bytes), sentId!) : undefined;
+          if (answerless || (whole && !answer)) {
             if (answerless) await response.body?.cancel().catch(() => {});
             observation = { kind: 'stream-ended', ...facts };
           } else {
-            if (whole) response = new Response(whole.bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+            if (answer) response = new Response(answer, { status: response.status, statusText: response.statusText, headers: response.headers });
             return sentId !== originalId && originalId !== undefined && sentId !== undefined
               ? restoreResponseId(response, sentId, originalId)
               : response;

@@ -83,7 +83,7 @@ export const cheapBehaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
   { weight: 4, arbitrary: statusBehaviourArb },
   { weight: 3, arbitrary: backoffArb },
   { weight: 3, arbitrary: truncateArb },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rpc-error' as const), code: rpcCodeArb, data: dataArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rpc-error' as const), code: rpcCodeArb, data: dataArb, nullId: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('wrong-type' as const), contentType: fc.oneof(contentTypeArb, fc.constant(null)) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('bad-json' as const), body: fc.constantFrom('{"jsonrpc":"2.0",', '<html>oops</html>', '[]', '{}', '"x"', '{"jsonrpc":"2.0","id":1}', '\u0000') }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('bad-sse' as const), framing: fc.constantFrom<BadSse>('no-final-blank', 'cr-only', 'crlf', 'split', 'junk-events', 'answer-twice', 'other-event-type', 'bom') }) },

@@ -20,7 +20,7 @@ export type Behaviour =
   /** The answer to `initialize`, with a session id of that kind and that protocol version (`sse-open`: the stream stays open after it). */
   | { readonly kind: 'init-ok'; readonly format: 'json' | 'sse' | 'sse-open'; readonly id: IdKind; readonly version: string; readonly padBytes: number }
   /** A JSON-RPC error answer (status 200, the request's id), with a garbage `data`. */
-  | { readonly kind: 'rpc-error'; readonly code: number; readonly data: string }
+  | { readonly kind: 'rpc-error'; readonly code: number; readonly data: string; readonly nullId?: boolean }
   /** Any status 200–599 with a body of that kind; a `Retry-After` as given. */
   | { readonly kind: 'status'; readonly status: number; readonly body: BodyKind; readonly contentType?: string; readonly retryAfter?: string; readonly stray?: IdKind }
   /** One of the ways servers say "session gone"; `uptime` is spliced raw into the amdahl data. */

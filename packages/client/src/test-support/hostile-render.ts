@@ -119,7 +119,8 @@ export function render(b: Behaviour, ctx: RequestContext): Outcome {
       return reply(200, headers, [b.format === 'json' ? text : event(text)], b.format === 'sse-open' ? 'stall' : 'end');
     }
     case 'rpc-error':
-      return reply(200, [JSON_TYPE], [`{"jsonrpc":"2.0","id":${JSON.stringify(ctx.rpcId)},"error":{"code":${b.code},"message":"hostile","data":${b.data}}}`]);
+      // `nullId`: the server could not read the request (JSON-RPC's answer to an invalid request).
+      return reply(200, [JSON_TYPE], [`{"jsonrpc":"2.0","id":${b.nullId ? 'null' : JSON.stringify(ctx.rpcId)},"error":{"code":${b.code},"message":"hostile","data":${b.data}}}`]);
     case 'status': {
       const { type, body } = statusBody(b, ctx);
       const contentType = b.contentType ?? type;
