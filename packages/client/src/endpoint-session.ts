@@ -3,6 +3,7 @@ import {
   recoveryStep, ResilienceError, sessionChange, touch, type Negotiated, type ResilienceEvent, type SessionTracker,
 } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
+import { withDeadline } from './deadline.ts';
 import { isEventStream, responseMessages, type RpcMessage } from './messages.ts';
 import { SseParser } from './sse-parser.ts';
 import { CREDENTIAL_HEADERS, storableHeaders, type SessionStore, type StoredSession } from './session-store.ts';
@@ -255,16 +256,17 @@ export class EndpointSession {
       headers.delete('mcp-session-id');
       headers.delete('last-event-id');
       this.#credentials.forEach((value, name) => headers.set(name, value));
-      const response = await this.deps.initialize(this.url, {
-        method: 'POST', headers, body: init.text, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS),
-      });
-      if (!response.ok) {
-        const status = response.status;
+      const adopted = await withDeadline(REINITIALIZE_TIMEOUT_MS, async (signal) => {
+        const response = await this.deps.initialize(this.url, { method: 'POST', headers, body: init.text, redirect: 'manual', signal });
+        if (!response.ok) {
+          const status = response.status;
+          await response.body?.cancel().catch(() => {});
+          throw new ResilienceError({ code: 'SESSION_LOST', message: `A new session could not be opened (HTTP ${status})`, details: { status } });
+        }
+        const learned = await this.learn(response, { from, why });
         await response.body?.cancel().catch(() => {});
-        throw new ResilienceError({ code: 'SESSION_LOST', message: `A new session could not be opened (HTTP ${status})`, details: { status } });
-      }
-      const adopted = await this.learn(response, { from, why });
-      await response.body?.cancel().catch(() => {});
+        return learned;
+      });
       if (!adopted) throw new ResilienceError({ code: 'SESSION_LOST', message: 'A new session could not be opened (no initialize result)', details: {} });
     } catch (error) {
       this.tracker = abandonReinitialize(this.tracker);
@@ -316,21 +318,21 @@ export class EndpointSession {
     const id = this.tracker.current?.id;
     if (id !== undefined) headers.set('mcp-session-id', id);
     if (this.negotiated) headers.set('mcp-protocol-version', this.negotiated.revision);
-    const response = await this.deps.fetch(this.url, {
-      method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS),
+    return withDeadline(REINITIALIZE_TIMEOUT_MS, async (signal) => {
+      const response = await this.deps.fetch(this.url, { method: 'POST', headers, body, redirect: 'manual', signal });
+      const type = response.headers.get('content-type');
+      if (answerTo === undefined) {
+        await response.body?.cancel().catch(() => {});
+        return { body: '', type };
+      }
+      return { body: await readBounded(response, INITIALIZE_LIMIT, isEventStream(type) ? untilSse((m) => m.id === answerTo) : undefined), type };
     });
-    const type = response.headers.get('content-type');
-    if (answerTo === undefined) {
-      await response.body?.cancel().catch(() => {});
-      return { body: '', type };
-    }
-    return { body: await readBounded(response, INITIALIZE_LIMIT, isEventStream(type) ? untilSse((m) => m.id === answerTo) : undefined), type };
   }
 
   /** Ends a session the client leaves (idle replacement), best effort. */
   async #end(id: string | undefined): Promise<void> {
     if (id === undefined) return;
-    const init: RequestInit = { method: 'DELETE', headers: { 'mcp-session-id': id }, redirect: 'manual', signal: AbortSignal.timeout(REINITIALIZE_TIMEOUT_MS) };
-    await this.deps.fetch(this.url, init).then((r) => r.body?.cancel(), () => {});
+    await withDeadline(REINITIALIZE_TIMEOUT_MS, (signal) =>
+      this.deps.fetch(this.url, { method: 'DELETE', headers: { 'mcp-session-id': id }, redirect: 'manual', signal }).then((r) => r.body?.cancel(), () => {}));
   }
 }
