@@ -49,6 +49,14 @@ describe('chaos server: the MCP server behind the faults', () => {
     expect(listed.find((t) => t.name === 'record')?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
   });
 
+  it('answers with JSON bodies instead of event streams when asked (jsonResponses)', async () => {
+    const { url } = await start({ jsonResponses: true });
+    const session = await openSession(url);
+    const reply = await callTool(url, session, 'echo', { text: 'as json' });
+    expect(reply.headers.get('content-type')).toContain('application/json');
+    expect(resultText(reply)).toBe('as json');
+  });
+
   it('counts every execution of record in the ledger', async () => {
     const { url } = await start();
     const session = await openSession(url);

@@ -29,6 +29,8 @@ export interface ChaosServerOptions {
   readonly dialect?: DialectName;
   /** Expose `Mcp-Session-Id` to browsers through CORS (default true; false reproduces the common mistake). */
   readonly exposeSessionId?: boolean;
+  /** Answer requests with JSON bodies instead of event streams (legacy mode; no progress, no resumption). */
+  readonly jsonResponses?: boolean;
   /** Faults in force from the start. */
   readonly faults?: readonly Fault[];
   /** Faults applied at given times after the start. */
@@ -131,7 +133,7 @@ class ChaosHost implements ChaosServer {
     const context = { ledger: this.ledger, resource: this.resource, onSessionStarted: (id: string) => this.#sessionStarted(id) };
     this.backend = options.upstream !== undefined
       ? createProxyBackend(options.upstream, context.onSessionStarted)
-      : options.mode === 'modern' ? createModernBackend(context) : createLegacyBackend(context);
+      : options.mode === 'modern' ? createModernBackend(context) : createLegacyBackend({ ...context, jsonResponses: options.jsonResponses === true });
     this.#http = createServer((req, res) => void this.#route(req, res));
     this.#http.on('connection', (socket) => {
       this.#sockets.add(socket);

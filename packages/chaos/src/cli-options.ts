@@ -12,6 +12,7 @@ export const USAGE = `mcp-chaos — a fault-injecting MCP server (Streamable HTT
   --mode legacy|modern  legacy: sessionful 2025-03-26 … 2025-11-25 (default); modern: 2026-07-28, stateless
   --upstream URL        put the faults in front of this Streamable HTTP endpoint instead
   --dialect NAME        how "session gone" is said: ${DIALECT_NAMES.join(', ')} (default typescript-sdk)
+  --json-responses      answer requests with JSON bodies, not event streams (legacy mode)
   --faults JSON         faults in force from the start (one or a list)
   --schedule FILE       a JSON list of { "atMs": …, "fault": {…} }
   --no-expose-session-id  do not expose Mcp-Session-Id through CORS (the common mistake)
@@ -31,7 +32,7 @@ export function optionsFromArgs(args: readonly string[]): ChaosServerOptions | '
     options: {
       port: { type: 'string' }, host: { type: 'string' }, mode: { type: 'string' }, upstream: { type: 'string' },
       dialect: { type: 'string' }, faults: { type: 'string' }, schedule: { type: 'string' },
-      'no-expose-session-id': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'no-expose-session-id': { type: 'boolean' }, 'json-responses': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
@@ -58,5 +59,6 @@ export function optionsFromArgs(args: readonly string[]): ChaosServerOptions | '
     ...(values.faults === undefined ? {} : { faults: parseFaults(json(values.faults, '--faults')) }),
     ...(values.schedule === undefined ? {} : { schedule: parseSchedule(json(readFileSync(values.schedule, 'utf8'), '--schedule')) }),
     ...(values['no-expose-session-id'] ? { exposeSessionId: false } : {}),
+    ...(values['json-responses'] ? { jsonResponses: true } : {}),
   };
 }

@@ -69,8 +69,8 @@ describe('mcp-chaos', () => {
 describe('optionsFromArgs', () => {
   it('reads every option', () => {
     expect(optionsFromArgs(['--port', '0', '--host', '127.0.0.1', '--mode', 'modern', '--dialect', 'go-sdk',
-      '--faults', '[{"kind":"capacity","max":2}]', '--no-expose-session-id'])).toEqual({
-      port: 0, host: '127.0.0.1', mode: 'modern', dialect: 'go-sdk', faults: [{ kind: 'capacity', max: 2 }], exposeSessionId: false,
+      '--faults', '[{"kind":"capacity","max":2}]', '--no-expose-session-id', '--json-responses'])).toEqual({
+      port: 0, host: '127.0.0.1', mode: 'modern', dialect: 'go-sdk', faults: [{ kind: 'capacity', max: 2 }], exposeSessionId: false, jsonResponses: true,
     });
     expect(optionsFromArgs(['--upstream', 'http://127.0.0.1:9/mcp'])).toEqual({ port: 0, upstream: 'http://127.0.0.1:9/mcp' });
     expect(optionsFromArgs(['--help'])).toBe('help');

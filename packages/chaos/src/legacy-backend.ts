@@ -23,7 +23,7 @@ function reply(res: ServerResponse, status: number, code: number, message: strin
  * @example
  * const backend = createLegacyBackend({ ledger, resource, onSessionStarted: (id) => registry.add(id) });
  */
-export function createLegacyBackend(context: BackendContext & { onSessionStarted(id: string): void }): Backend {
+export function createLegacyBackend(context: BackendContext & { onSessionStarted(id: string): void; jsonResponses?: boolean }): Backend {
   const sessions = new Map<string, Session>();
 
   async function open(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
@@ -33,6 +33,7 @@ export function createLegacyBackend(context: BackendContext & { onSessionStarted
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       eventStore: new BoundedEventStore(),
+      enableJsonResponse: context.jsonResponses === true,
       onsessioninitialized: (id) => {
         started = true;
         sessions.set(id, { transport, close });
