@@ -17,8 +17,8 @@ import { measureStorm } from './storm.ts';
 /** How much each benchmark does, quick (CI, under a minute) or full. */
 const SIZES = {
   quick: {
-    overhead: { warmupCalls: 100, rounds: 6, sequentialCalls: 40, concurrentCallsPerWorker: 3 } satisfies OverheadSize,
-    recoveries: 10, storms: 1, memory: { calls: 600, warmup: 300 },
+    overhead: { warmupCalls: 100, rounds: 4, sequentialCalls: 40, concurrentCallsPerWorker: 3 } satisfies OverheadSize,
+    recoveries: 10, storms: 1, memory: { calls: 500, warmup: 200 },
   },
   full: {
     overhead: { warmupCalls: 300, rounds: 20, sequentialCalls: 100, concurrentCallsPerWorker: 8 } satisfies OverheadSize,
@@ -49,14 +49,16 @@ function memory(subject: 'resilient' | 'plain'): MemoryResult {
 
 step('size');
 const sizes = await measureSizes();
-step('overhead');
-const overhead = await measureOverhead(size.overhead);
+step('overhead, SSE answers');
+const overhead = await measureOverhead(size.overhead, 'sse');
+step('overhead, JSON answers');
+const overheadJson = await measureOverhead(size.overhead, 'json');
 step('recovery');
 const recovery = await measureRecovery(size.recoveries);
 step('storm');
 const storm = await measureStorm(size.storms);
 step('memory');
-const run: BenchRun = { size: sizes, overhead, recovery, storm, memory: { resilient: memory('resilient'), baseline: memory('plain') } };
+const run: BenchRun = { size: sizes, overhead, overheadJson, recovery, storm, memory: { resilient: memory('resilient'), baseline: memory('plain') } };
 step('done');
 
 const summary = summaryOf(run);

@@ -15,6 +15,11 @@ export interface ChaosProcess {
 }
 
 const CLI = fileURLToPath(new URL('./cli.js', import.meta.resolve('@mcp-resilience/chaos')));
+
+// A benchmark that ends early (an error, SIGTERM) still stops its servers: no orphan keeps a port.
+const children = new Set<ChildProcess>();
+process.once('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
 const START_WITHIN_MS = 15_000;
 
 async function control(url: string, init?: RequestInit): Promise<unknown> {
@@ -44,6 +49,8 @@ function stopChild(child: ChildProcess): Promise<void> {
  */
 export async function startChaosProcess(args: readonly string[] = []): Promise<ChaosProcess> {
   const child = spawn(process.execPath, [CLI, '--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   const lines = createInterface({ input: child.stdout! });
   let timer: NodeJS.Timeout | undefined;
   try {

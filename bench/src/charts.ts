@@ -1,5 +1,6 @@
 import type { RecoveryResult } from './recovery.ts';
 import type { SoakReport } from './soak-report.ts';
+import { SESSION_KILLERS, type FaultKind } from './soak-schedule.ts';
 import { chart, distribution, type Marker } from './svg-chart.ts';
 
 /**
@@ -22,11 +23,8 @@ export function recoveryChart(recovery: RecoveryResult): string {
   });
 }
 
-/** Faults that end sessions: drawn as markers on the soak timeline. */
-const SESSION_ENDING = new Set(['evict-all', 'evict-one', 'restart', 'restart-down', 'idle-budget', 'capacity']);
-
 const markersOf = (timeline: SoakReport['timeline']): Marker[] => timeline.buckets.flatMap((b) => Object.keys(b.faults)
-  .filter((kind) => SESSION_ENDING.has(kind)).map((kind) => ({ x: b.startMs / 1000, label: kind })));
+  .filter((kind) => SESSION_KILLERS.has(kind as FaultKind)).map((kind) => ({ x: b.startMs / 1000, label: kind })));
 
 /**
  * The soak over time: calls answered per time slice, with a marker at each fault that ended

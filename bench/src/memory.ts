@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import { getEventListeners } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startChaosProcess } from './chaos-process.ts';
@@ -17,7 +18,9 @@ export interface MemoryResult {
   readonly heapBeforeBytes: number;
   readonly heapAfterBytes: number;
   readonly heapGrowthBytes: number;
-  /** Timers keeping the process alive, after minus before (0: none leaked). */
+  /** Growth of memory held outside the JS heap in ArrayBuffers (bodies, buffers), after the same GCs. */
+  readonly arrayBuffersGrowthBytes: number;
+  /** Timers pending, ref'd or not (`AbortSignal.timeout` and unref'd waits included), after minus before (0: none leaked). */
   readonly timersLeaked: number;
   /** Abort listeners on the SDK transport's signal, after minus before. */
   readonly listenersLeaked: number;
@@ -25,14 +28,20 @@ export interface MemoryResult {
   readonly warnings?: Readonly<Record<string, number>>;
 }
 
-const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+/** Every pending timer, ref'd or not: `getActiveResourcesInfo` would miss unref'd ones. */
+const pendingTimers = new Set<number>();
+createHook({
+  init: (id, type) => void (type === 'Timeout' && pendingTimers.add(id)),
+  destroy: (id) => void pendingTimers.delete(id),
+}).enable();
+const timers = () => pendingTimers.size;
 
 /**
  * Full GCs, with turns of the event loop between them so that finalizers run; then the heap,
  * and the fewest timers and abort listeners seen meanwhile (one that comes and goes is
  * transient; a leaked one stays).
  */
-async function settle(client: Client): Promise<{ heap: number; timers: number; listeners: number }> {
+async function settle(client: Client): Promise<{ heap: number; arrayBuffers: number; timers: number; listeners: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('run node with --expose-gc');
   let [fewestTimers, fewestListeners] = [Infinity, Infinity];
@@ -43,7 +52,8 @@ async function settle(client: Client): Promise<{ heap: number; timers: number; l
     fewestTimers = Math.min(fewestTimers, timers());
     fewestListeners = Math.min(fewestListeners, abortListeners(client));
   }
-  return { heap: process.memoryUsage().heapUsed, timers: fewestTimers, listeners: fewestListeners };
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return { heap: heapUsed, arrayBuffers, timers: fewestTimers, listeners: fewestListeners };
 }
 
 function abortListeners(client: Client): number {
@@ -85,6 +95,7 @@ export async function measureMemory(subject: MemorySubject, calls: number, warmu
     return {
       subject, calls, losses: subject === 'resilient' ? calls : 0, recoveries, failedCalls,
       heapBeforeBytes: before.heap, heapAfterBytes: after.heap, heapGrowthBytes: after.heap - before.heap,
+      arrayBuffersGrowthBytes: after.arrayBuffers - before.arrayBuffers,
       timersLeaked: after.timers - before.timers, listenersLeaked: after.listeners - before.listeners,
     };
   } finally {

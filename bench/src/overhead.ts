@@ -68,18 +68,21 @@ function compare(plain: Sample, resilient: Sample): OverheadComparison {
   };
 }
 
+/** How the server answers a request: an event stream (the SDK server's default) or a JSON body. */
+export type AnswerFormat = 'sse' | 'json';
+
 /**
  * The plain SDK client against the same client given `createResilientFetch()`, on one healthy
- * chaos server (in its own process, so its work is not counted): latency and this process's
- * CPU time per call, one call at a time and 32 at a time. Blocks alternate between the two
- * clients (ABBA), so drift on a noisy machine falls on both alike.
+ * chaos server (in its own process, so its work is not counted) answering in `format`: latency
+ * and this process's CPU time per call, one call at a time and 32 at a time. Blocks alternate
+ * between the two clients (ABBA), so drift on a noisy machine falls on both alike.
  *
  * @example
- * const { sequential } = await measureOverhead({ warmupCalls: 50, rounds: 10, sequentialCalls: 30, concurrentCallsPerWorker: 3 });
+ * const { sequential } = await measureOverhead({ warmupCalls: 50, rounds: 10, sequentialCalls: 30, concurrentCallsPerWorker: 3 }, 'sse');
  * sequential.medianRatio; // ≈ 1
  */
-export async function measureOverhead(size: OverheadSize): Promise<OverheadResult> {
-  const chaos = await startChaosProcess();
+export async function measureOverhead(size: OverheadSize, format: AnswerFormat): Promise<OverheadResult> {
+  const chaos = await startChaosProcess(format === 'json' ? ['--json-responses'] : []);
   const clients: Client[] = [];
   try {
     const plain = await connectClient(chaos.url);

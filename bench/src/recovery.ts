@@ -9,14 +9,18 @@ export interface RecoveryPath {
   /** Every HTTP request, in order: `POST tools/call 404`, `POST initialize 200`, … */
   readonly sequence: readonly string[];
   readonly requests: number;
-  readonly failedRequests: number;
   /** POSTs: the engine sends them one after another, so each is a round trip on the call's path. */
   readonly roundTrips: number;
+  /** Round trips that failed. Requests off the call's path (the SDK's GET, the engine's DELETE of a replaced session) are listed, not counted. */
+  readonly failedRequests: number;
   readonly initializes: number;
 }
 
 export interface RecoveryVariant {
+  /** The path of the first trial. */
   readonly path: RecoveryPath;
+  /** How many different paths the trials took (1: every trial alike). */
+  readonly distinctPaths: number;
   /** Latency of the call that met the loss. */
   readonly latency: Summary;
   /** … against a healthy call on the same client, measured just before. */
@@ -38,7 +42,8 @@ export interface RecoveryResult {
 
 /** Many servers offer no standalone GET stream; without one, the call is the first to meet the loss. */
 export const NO_GET_STREAM: Fault = { kind: 'status', status: 405, httpMethod: 'GET', count: 100_000 };
-const SERVER_IDLE_MS = 400;
+// The client's budget below the server's, as it is meant to be set; the wait between the two, with room to spare.
+const SERVER_IDLE_MS = 2_000;
 const CLIENT_IDLE_MS = 100;
 const IDLE_WAIT_MS = 200;
 
@@ -52,8 +57,8 @@ export function pathOf(entries: readonly WireEntry[]): RecoveryPath {
   return {
     sequence: entries.map((e) => [e.httpMethod, e.rpcMethod, e.status].filter((part) => part !== undefined).join(' ')),
     requests: entries.length,
-    failedRequests: entries.filter((e) => (e.status ?? 0) >= 400).length,
     roundTrips: entries.filter((e) => e.httpMethod === 'POST').length,
+    failedRequests: entries.filter((e) => e.httpMethod === 'POST' && (e.status ?? 0) >= 400).length,
     initializes: entries.filter((e) => e.rpcMethod === 'initialize').length,
   };
 }
@@ -69,10 +74,21 @@ interface Trial {
   readonly client: () => Client;
 }
 
+/** The wire log once it has stopped growing (a request not waited for, such as a DELETE, may still be on its way). */
+async function settledLog(chaos: ChaosProcess): Promise<readonly WireEntry[]> {
+  let log = (await chaos.state()).log;
+  for (;;) {
+    await sleep(50);
+    const next = (await chaos.state()).log;
+    if (next.length === log.length) return next;
+    log = next;
+  }
+}
+
 async function runTrials(chaos: ChaosProcess, trial: Trial, iterations: number): Promise<RecoveryVariant> {
   const latencies: number[] = [];
   const healthyLatencies: number[] = [];
-  let path: RecoveryPath | undefined;
+  const paths = new Map<string, RecoveryPath>();
   for (let i = 0; i < iterations; i++) {
     await chaos.reset();
     await chaos.applyFaults(trial.faults);
@@ -80,12 +96,15 @@ async function runTrials(chaos: ChaosProcess, trial: Trial, iterations: number):
     await trial.lose(chaos);
     const before = (await chaos.state()).log.length;
     latencies.push(await timed(() => trial.call(`after loss ${i}`)));
-    // The path of the first trial (they are all alike); the wire log is read only then.
-    path ??= pathOf((await chaos.state()).log.slice(before));
+    const path = pathOf((await settledLog(chaos)).slice(before));
+    paths.set([...path.sequence].sort().join(), path); // in any order: a request not waited for may arrive before or after
   }
   const latency = summarize(latencies);
   const healthy = summarize(healthyLatencies);
-  return { path: path!, latency, healthy, latencyRatio: ratio(latency.medianMs, healthy.medianMs), latencies, healthyLatencies };
+  const [path] = paths.values();
+  return {
+    path: path!, distinctPaths: paths.size, latency, healthy, latencyRatio: ratio(latency.medianMs, healthy.medianMs), latencies, healthyLatencies,
+  };
 }
 
 /**

@@ -74,7 +74,7 @@ export interface SoakClientOptions {
   readonly labels: AsyncLocalStorage<string>;
   readonly traffic: TrafficRecorder;
   /** Every engine event, with the label of the call it was decided for (when it was). */
-  readonly onEvent: (event: ResilienceEvent, label: string | undefined) => void;
+  readonly onEvent: (event: ResilienceEvent) => void;
 }
 
 /**
@@ -102,7 +102,7 @@ export async function connectSoakClient(options: SoakClientOptions): Promise<Cli
     onEvent: (event) => {
       const label = labels.getStore();
       if (event.type === 'replayed' && event.method === 'tools/call') traffic.replayed(label);
-      options.onEvent(event, label);
+      options.onEvent(event);
     },
   });
   const client = new Client({ name: 'mcp-resilience-soak', version: '0.0.0' });

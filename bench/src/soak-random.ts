@@ -4,8 +4,6 @@ export interface Rng {
   next(): number;
   /** An integer from `min` to `max`, both included. */
   int(min: number, max: number): number;
-  /** True with probability `p`. */
-  chance(p: number): boolean;
   /** One of `items` (not empty). */
   pick<T>(items: readonly T[]): T;
   /** A shuffled copy of `items`. */
@@ -33,7 +31,6 @@ export function createRng(seed: number): Rng {
   return {
     next,
     int,
-    chance: (p) => next() < p,
     pick<T>(items: readonly T[]): T {
       if (items.length === 0) throw new RangeError('pick from an empty list');
       return items[int(0, items.length - 1)] as T;

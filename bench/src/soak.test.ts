@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { DIALECT_NAMES, type ChaosServer, type Fault } from '@mcp-resilience/cha
 import { ResilienceError, SURFACED_ERROR_CODE } from '@mcp-resilience/core';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseSoakArgs } from './soak-args.ts';
 import { Conductor } from './soak-conductor.ts';
 import { createRng } from './soak-random.ts';
@@ -17,6 +16,7 @@ import { bucketOf, buildTimeline, countBy } from './soak-timeline.ts';
 import { goalsOf, judgeCalls, type CallRecord, type CallTraffic } from './soak-verdict.ts';
 import { errorCodeOf, expectedText, planCall } from './soak-workload.ts';
 import type { SoakReport } from './soak.ts';
+import { killRunning, runNode } from './test-support/run-node.ts';
 
 describe('seeded randomness', () => {
   it('draws the same sequence from the same seed, and stays in range', () => {
@@ -176,16 +176,8 @@ describe('the soak command arguments', () => {
 describe('pnpm soak --short', () => {
   const main = fileURLToPath(new URL('../dist/soak-main.js', import.meta.url));
 
-  function run(args: readonly string[]): Promise<{ code: number | null; output: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, output }));
-    });
-  }
+  afterAll(killRunning);
+  const run = (args: readonly string[]) => runNode(main, args);
 
   it('meets every goal and applies every kind of fault of its schedule', async () => {
     expect(existsSync(main), 'build the bench package first (tsc -b)').toBe(true);
