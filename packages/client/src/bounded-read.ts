@@ -30,26 +30,3 @@ export async function readBounded(response: Response, limit = ERROR_BODY_LIMIT, 
   reader.cancel().catch(() => {});
   return text.slice(0, limit);
 }
-
-/**
- * Reads a whole body; `complete` is false when it broke before its end (the connection was
- * cut), with what arrived until then.
- *
- * @example
- * const { bytes, complete } = await readWhole(response);
- */
-export async function readWhole(response: Response): Promise<{ readonly bytes: Uint8Array<ArrayBuffer>; readonly complete: boolean }> {
-  const chunks: Uint8Array[] = [];
-  let complete = true;
-  if (response.body) {
-    const reader = response.body.getReader();
-    try {
-      for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
-    } catch {
-      complete = false;
-    }
-  }
-  const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-  chunks.reduce((at, c) => (bytes.set(c, at), at + c.byteLength), 0);
-  return { bytes, complete };
-}

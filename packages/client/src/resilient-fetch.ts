@@ -3,7 +3,7 @@ import {
   ResilienceError, type Backoff, type CallState, type Observation, type Operation, type ReplayPolicy, type ResilienceEvent,
   type RetryBudget, type RetryBudgetState, type SessionGoneDialect, type ToolTrust,
 } from '@mcp-resilience/core';
-import { readBounded, readWhole } from './bounded-read.ts';
+import { readBounded } from './bounded-read.ts';
 import { whenBodyEnds } from './body-end.ts';
 import { EndpointSession } from './endpoint-session.ts';
 import { isEventStream, isJson, jsonAnswer, readPostBody, type PostBody } from './messages.ts';
@@ -46,7 +46,6 @@ export interface ResilientFetchOptions {
 }
 
 type Fetch = typeof fetch;
-const decoder = new TextDecoder();
 
 function urlOf(input: Parameters<Fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -190,10 +189,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Fetch
           // another type (a 202 or 204 to a request, an HTML page): nothing in it answers the request.
           const request = originalId !== undefined && sentId !== undefined;
           const answerless = request && !(response.body && (isJson(response) || isEventStream(response)));
-          const whole = request && !answerless && isJson(response) ? await readWhole(response) : undefined;
-          if (whole?.complete === false && init.signal?.aborted) throw init.signal.reason;
-          const answer = whole?.complete ? jsonAnswer(decoder.decode(whole.bytes), sentId!) : undefined;
-          if (answerless || (whole && !answer)) {
+          const json = request && !answerless && isJson(response);
+          const body = json ? await response.text().then((text) => text, () => undefined) : undefined; // undefined: cut mid-body
+          if (json && body === undefined && init.signal?.aborted) throw init.signal.reason;
+          const answer = body === undefined ? undefined : jsonAnswer(body, sentId!);
+          if (answerless || (json && !answer)) {
             if (answerless) await response.body?.cancel().catch(() => {});
             observation = { kind: 'stream-ended', ...facts };
           } else {
