@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { MemoryResult } from './memory.ts';
 import { measureOverhead, type OverheadSize } from './overhead.ts';
+import { countProcessWarnings } from './process-warnings.ts';
 import { measureRecovery } from './recovery.ts';
 import { goalsOf, render, summaryOf, type BenchRun } from './report.ts';
 import { measureSizes } from './size.ts';
@@ -30,11 +31,7 @@ const { values } = parseArgs({ options: { quick: { type: 'boolean' }, out: { typ
 const size = values.quick ? SIZES.quick : SIZES.full;
 const out = values.out ?? fileURLToPath(new URL('../results/latest.json', import.meta.url));
 const started = Date.now();
-// Run with --no-warnings (as `pnpm bench` does), process warnings are counted, not printed: the
-// SDK hands every fetch its transport's one AbortSignal and undici's listeners on it pile up
-// until a GC, so 200 concurrent calls print MaxListenersExceededWarning with or without the engine.
-const warnings: Record<string, number> = {};
-process.on('warning', (warning) => void (warnings[warning.name] = (warnings[warning.name] ?? 0) + 1));
+const warnings = countProcessWarnings(); // run with --no-warnings, as `pnpm bench` is
 const step = (name: string) => process.stderr.write(`bench: ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
 
 /** The memory benchmark runs in a fresh process with --expose-gc, so that no other benchmark's garbage counts. */

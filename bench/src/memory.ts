@@ -1,5 +1,6 @@
 import { createHook } from 'node:async_hooks';
 import { getEventListeners } from 'node:events';
+import { nodeSleep } from '@mcp-resilience/node';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startChaosProcess } from './chaos-process.ts';
 import { connectClient, echo } from './sdk-clients.ts';
@@ -48,7 +49,7 @@ async function settle(client: Client): Promise<{ heap: number; arrayBuffers: num
   // 5 × 250 ms: longer than the SDK's 1 s wait before it reopens a broken GET stream.
   for (let i = 0; i < 5; i++) {
     gc();
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await nodeSleep(250);
     fewestTimers = Math.min(fewestTimers, timers());
     fewestListeners = Math.min(fewestListeners, abortListeners(client));
   }

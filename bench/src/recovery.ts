@@ -1,4 +1,5 @@
 import type { Fault, WireEntry } from '@mcp-resilience/chaos';
+import { nodeSleep } from '@mcp-resilience/node';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startChaosProcess, type ChaosProcess } from './chaos-process.ts';
 import { connectClient, echo, echoWithWorkaround, timed } from './sdk-clients.ts';
@@ -63,7 +64,6 @@ export function pathOf(entries: readonly WireEntry[]): RecoveryPath {
   };
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface Trial {
   /** Faults in force for the trial (re-applied after each reset). */
@@ -78,7 +78,7 @@ interface Trial {
 async function settledLog(chaos: ChaosProcess): Promise<readonly WireEntry[]> {
   let log = (await chaos.state()).log;
   for (;;) {
-    await sleep(50);
+    await nodeSleep(50);
     const next = (await chaos.state()).log;
     if (next.length === log.length) return next;
     log = next;
@@ -132,7 +132,7 @@ export async function measureRecovery(iterations: number): Promise<RecoveryResul
     const idle = await connectClient(chaos.url, { idleBudgetMs: CLIENT_IDLE_MS, tools: { readOnlyTools: ['echo'] } });
     clients.push(idle);
     const proactive = await runTrials(chaos, {
-      faults: [NO_GET_STREAM, { kind: 'idle-budget', ms: SERVER_IDLE_MS }], lose: () => sleep(IDLE_WAIT_MS),
+      faults: [NO_GET_STREAM, { kind: 'idle-budget', ms: SERVER_IDLE_MS }], lose: () => nodeSleep(IDLE_WAIT_MS),
       call: (text) => echo(idle, text), client: () => idle,
     }, Math.max(3, Math.ceil(iterations / 4)));
 

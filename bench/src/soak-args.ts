@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { DEFAULT_SEED } from './soak.ts';
 
 /** The soak command's arguments. */
@@ -38,36 +39,33 @@ const INTEGER = /^\d+$/;
  * parseSoakArgs(['--short', '--seed', '7']) // { short: true, calls: 1500, seed: 7, clients: 4, sleepers: 2, bucketMs: 250 }
  */
 export function parseSoakArgs(argv: readonly string[]): SoakArgs {
-  const values = new Map<string, string>();
-  let short = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--short') {
-      short = true;
-      continue;
-    }
-    const [name, inline] = arg.split('=', 2) as [string, string | undefined];
-    if (!['--calls', '--seed', '--clients', '--sleepers', '--bucket-ms', '--deadline-s', '--out'].includes(name)) throw new Error(`unknown argument ${arg}`);
-    const value = inline ?? argv[++i];
-    if (value === undefined) throw new Error(`${name} needs a value`);
-    values.set(name, value);
+  const text = { type: 'string' } as const;
+  let parsed: Record<string, string | boolean | undefined>;
+  try {
+    parsed = parseArgs({
+      args: [...argv], strict: true,
+      options: { short: { type: 'boolean' }, calls: text, seed: text, clients: text, sleepers: text, 'bucket-ms': text, 'deadline-s': text, out: text },
+    }).values;
+  } catch (error) {
+    throw new Error(`unknown argument or missing value: ${(error as Error).message}`);
   }
+  const short = parsed.short === true;
   const int = (name: string, min: number, max: number, fallback: number): number => {
-    const raw = values.get(name);
-    if (raw === undefined) return fallback;
+    const raw = parsed[name];
+    if (typeof raw !== 'string') return fallback;
     const n = Number(raw);
-    if (!INTEGER.test(raw) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
+    if (!INTEGER.test(raw) || n < min || n > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
     return n;
   };
-  const deadline = values.has('--deadline-s') ? int('--deadline-s', 1, 86_400, 0) * 1000 : undefined;
-  const out = values.get('--out');
+  const deadline = parsed['deadline-s'] === undefined ? undefined : int('deadline-s', 1, 86_400, 0) * 1000;
+  const out = typeof parsed.out === 'string' ? parsed.out : undefined;
   return {
     short,
-    calls: int('--calls', 1, 10_000_000, short ? 1_500 : 20_000),
-    seed: int('--seed', 0, 4_294_967_295, DEFAULT_SEED),
-    clients: int('--clients', 1, 64, 4),
-    sleepers: int('--sleepers', 1, 64, 2),
-    bucketMs: int('--bucket-ms', 10, 3_600_000, short ? 250 : 1_000),
+    calls: int('calls', 1, 10_000_000, short ? 1_500 : 20_000),
+    seed: int('seed', 0, 4_294_967_295, DEFAULT_SEED),
+    clients: int('clients', 1, 64, 4),
+    sleepers: int('sleepers', 1, 64, 2),
+    bucketMs: int('bucket-ms', 10, 3_600_000, short ? 250 : 1_000),
     ...(deadline === undefined ? {} : { deadlineMs: deadline }),
     ...(out === undefined ? {} : { out }),
   };

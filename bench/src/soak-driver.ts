@@ -1,4 +1,5 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
+import { nodeSleep } from '@mcp-resilience/node';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { invoke } from './soak-client.ts';
 import { createRng, deriveSeed } from './soak-random.ts';
@@ -26,14 +27,6 @@ export interface DriverOptions {
 }
 
 /**
- * Waits `ms` (a timer that does not hold the process open).
- *
- * @example
- * await pause(100);
- */
-export const pause = (ms: number): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
-/**
  * One client's part of the workload. A busy client makes batches of concurrent calls at its
  * pace, as late as the fault schedule runs (catching up at most 1 s when the server held it
  * back); a quiet client makes one call and sleeps 1.5–2.5 s, longer than an idle budget, so
@@ -57,10 +50,10 @@ export async function driveClient(client: Client, index: number, pool: CallPool,
     }));
     if (role.kind === 'quiet') {
       // In slices, so that the soak does not wait for a sleeper once the calls are done.
-      for (let left = rng.int(1_500, 2_500); left > 0 && !pool.closed && pool.next < pool.total; left -= 100) await pause(Math.min(left, 100));
+      for (let left = rng.int(1_500, 2_500); left > 0 && !pool.closed && pool.next < pool.total; left -= 100) await nodeSleep(Math.min(left, 100));
       continue;
     }
     dueMs = Math.max(dueMs + (size * 1000) / role.callsPerSecond, clock() - options.lagMs() - 1_000);
-    await pause(Math.max(0, dueMs + options.lagMs() - clock()));
+    await nodeSleep(Math.max(0, dueMs + options.lagMs() - clock()));
   }
 }

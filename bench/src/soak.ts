@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
 import type { ResilienceEvent } from '@mcp-resilience/client';
+import { nodeSleep } from '@mcp-resilience/node';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectSoakClient, SOAK_ENGINE, TrafficRecorder } from './soak-client.ts';
 import { Conductor } from './soak-conductor.ts';
-import { driveClient, pause, type CallPool } from './soak-driver.ts';
+import { driveClient, type CallPool } from './soak-driver.ts';
 import { createRng, deriveSeed } from './soak-random.ts';
 import { buildSchedule, DEFAULT_KILL_SPACING_MS, scheduleEndMs } from './soak-schedule.ts';
 import { failuresOf, type SoakReport } from './soak-report.ts';
@@ -49,7 +50,7 @@ export interface SoakOptions {
 export const DEFAULT_SEED = 20261205;
 
 /** Resolves when `promise` does or after `ms`, whichever is first: teardown never waits forever. */
-const within = (promise: Promise<unknown>, ms: number) => Promise.race([promise.catch(() => {}), pause(ms)]);
+const within = (promise: Promise<unknown>, ms: number) => Promise.race([promise.catch(() => {}), nodeSleep(ms)]);
 
 /**
  * The chaos soak: starts a chaos server on 127.0.0.1 in this process, connects official SDK

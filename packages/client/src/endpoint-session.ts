@@ -4,7 +4,7 @@ import {
 } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
 import { withDeadline } from './deadline.ts';
-import { isEventStream, responseMessages, type RpcMessage } from './messages.ts';
+import { isAnswerTo, isEventStream, responseMessages, type RpcMessage } from './messages.ts';
 import { SseParser } from './sse-parser.ts';
 import { CREDENTIAL_HEADERS, storableHeaders, type SessionStore, type StoredSession } from './session-store.ts';
 
@@ -305,7 +305,7 @@ export class EndpointSession {
   async #request(method: string, params: Record<string, unknown>): Promise<boolean> {
     const id = `mcp-resilience-${++internalIds}`;
     const text = await this.#post(JSON.stringify({ jsonrpc: '2.0', id, method, params }), id).catch(() => undefined);
-    return text !== undefined && responseMessages(text.body, text.type).some((m) => m.id === id && 'result' in m);
+    return text !== undefined && responseMessages(text.body, text.type).some((m) => isAnswerTo(m, id) && 'result' in m);
   }
 
   /**
@@ -325,7 +325,7 @@ export class EndpointSession {
         await response.body?.cancel().catch(() => {});
         return { body: '', type };
       }
-      return { body: await readBounded(response, INITIALIZE_LIMIT, isEventStream(type) ? untilSse((m) => m.id === answerTo) : undefined), type };
+      return { body: await readBounded(response, INITIALIZE_LIMIT, isEventStream(type) ? untilSse((m) => isAnswerTo(m, answerTo)) : undefined), type };
     });
   }
 
