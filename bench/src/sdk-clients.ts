@@ -1,4 +1,4 @@
-import { createResilientFetch, type NodeResilientFetchOptions } from '@mcp-resilience/node';
+import { createResilientFetch, type ResilientFetchOptions } from '@mcp-resilience/node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -12,7 +12,7 @@ export const CALL_TIMEOUT_MS = 30_000;
  * const plain = await connectClient(chaos.url);
  * const resilient = await connectClient(chaos.url, { tools: { readOnlyTools: ['echo'] } });
  */
-export async function connectClient(url: string, engine?: NodeResilientFetchOptions): Promise<Client> {
+export async function connectClient(url: string, engine?: ResilientFetchOptions): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
   client.onerror = () => {}; // background stream errors: the calls tell the story
   const options = engine === undefined ? {} : { fetch: createResilientFetch(engine) };

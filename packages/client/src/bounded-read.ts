@@ -1,5 +1,4 @@
-/** The most of an error response the engine reads: enough for any JSON-RPC error. */
-export const ERROR_BODY_LIMIT = 64 * 1024;
+import { ERROR_BODY_LIMIT } from './limits.ts';
 
 /**
  * Reads a response body as text, up to `limit` bytes or until `enough` (told each piece of text

@@ -18,15 +18,28 @@ async function connect(options: ResilientFetchOptions = {}) {
   return { client, events };
 }
 
+/** The notSent port as Node's adapter fills it (undici's wording of a refused connection). */
+const undiciRefused = (error: unknown) => (error as { cause?: { code?: unknown } }).cause?.code === 'ECONNREFUSED';
+
 describe('the other chaos faults, through the engine', () => {
-  it('refused connections: backed off until the server listens again (nothing was sent, so any call may go again)', async () => {
+  it('refused connections, where the runtime says so: backed off until the server listens again (nothing was sent, so any call may go again)', async () => {
     chaos = await startChaosServer();
-    const { client, events } = await connect({ backoff: { initialMs: 100, maxMs: 400, maxAttempts: 6 } });
+    const { client, events } = await connect({ backoff: { initialMs: 100, maxMs: 400, maxAttempts: 6 }, notSent: undiciRefused });
     await chaos.applyFaults([{ kind: 'refuse', ms: 300 }]);
     await expect(client.callTool({ name: 'record', arguments: { key: 'after-refusal' } })).resolves.toMatchObject({ content: [{ text: 'executions of after-refusal: 1' }] });
     expect(events.filter((e) => e.type === 'backed-off').every((e) => e.type === 'backed-off' && e.verdict === 'not-processed')).toBe(true);
     expect(events.some((e) => e.type === 'backed-off')).toBe(true);
     expect(chaos.state().ledger).toEqual({ 'after-refusal': 1 });
+  });
+
+  it('refused connections, where the runtime cannot tell (the default port): maybe sent, so an unsafe call ends OUTCOME_UNKNOWN, a safe one is re-issued', async () => {
+    chaos = await startChaosServer();
+    const { client, events } = await connect({ backoff: { initialMs: 100, maxMs: 400, maxAttempts: 6 }, tools: { readOnlyTools: ['echo'] } });
+    await chaos.applyFaults([{ kind: 'refuse', ms: 300 }]);
+    await expect(client.callTool({ name: 'record', arguments: { key: 'maybe' } })).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+    await expect(client.callTool({ name: 'echo', arguments: { text: 'safe' } })).resolves.toMatchObject({ content: [{ text: 'safe' }] });
+    expect(events.filter((e) => e.type === 'gave-up')).toEqual([expect.objectContaining({ method: 'tools/call', code: 'OUTCOME_UNKNOWN' })]);
+    expect(chaos.state().ledger).toEqual({});
   });
 
   it('capacity never evicts a client that holds its standalone stream open: listening is use', async () => {

@@ -33,7 +33,7 @@ async function loadSdk(): Promise<Sdk> {
  * Opens a connected official SDK 1.x `Client` (`@modelcontextprotocol/sdk`) whose Streamable
  * HTTP transport sends everything through {@link createResilientFetch}: the client survives
  * session churn with no other change. Failures reach calls as the typed `ResilienceError`s of
- * `@mcp-resilience/core`. Close the client with `client.close()` when done.
+ * `@mcp-resilience/core`. Close the client with `client.close()` when done: that closes the engine too.
  *
  * @example
  * const client = await connect('http://127.0.0.1:3000/mcp', { onEvent: (e) => console.log(e.type) });
@@ -43,8 +43,12 @@ async function loadSdk(): Promise<Sdk> {
 export async function connect(url: string | URL, options: ConnectOptions = {}): Promise<Client> {
   const { clientInfo, clientOptions, transportOptions, ...fetchOptions } = options;
   const [{ Client: SdkClient }, { StreamableHTTPClientTransport }] = await loadSdk();
-  const transport = new StreamableHTTPClientTransport(new URL(url), { ...transportOptions, fetch: createResilientFetch(fetchOptions) });
+  const fetch = createResilientFetch(fetchOptions);
+  const transport = new StreamableHTTPClientTransport(new URL(url), { ...transportOptions, fetch });
   const client = new SdkClient(clientInfo ?? DEFAULT_CLIENT_INFO, clientOptions);
+  // Closing the client lets its engine go too: no wait of it outlives the client.
+  const closeClient = client.close.bind(client);
+  client.close = () => closeClient().finally(() => fetch.close());
   try {
     await client.connect(transport);
   } catch (error) {

@@ -1,37 +1,25 @@
 import {
-  abandonReinitialize, adoptSession, beginReinitialize, diagnoseLoss, isIdleBeyond, isSessionful, markDead, NO_SESSION,
-  recoveryStep, ResilienceError, sessionChange, touch, type Negotiated, type ResilienceEvent, type SessionTracker,
+  abandonReinitialize, adoptSession, beginReinitialize, diagnoseLoss, isIdleBeyond, isSessionful, lossReport, markDead, NO_SESSION,
+  recoveryStep, ResilienceError, sessionChange, touch, type ErrorInfo, type ExchangeNote, type Negotiated, type SessionTracker,
+  type ToolAnnotations, type Verdict,
 } from '@mcp-resilience/core';
+import { AnsweredResponse } from './answered-response.ts';
 import { readBounded } from './bounded-read.ts';
-import { withDeadline } from './deadline.ts';
+import type { Engine } from './engine.ts';
+import { ANSWER_LIMIT, EXCHANGES_KEPT } from './limits.ts';
 import { isAnswerTo, isEventStream, responseMessages, type RpcMessage } from './messages.ts';
+import type { SessionRestoredContext } from './options.ts';
+import { sendWithBackoff } from './send-with-backoff.ts';
+import { SessionState } from './session-state.ts';
+import { CREDENTIAL_HEADERS, storableHeaders, type StoredSession } from './session-store.ts';
 import { SseParser } from './sse-parser.ts';
-import { CREDENTIAL_HEADERS, storableHeaders, type SessionStore, type StoredSession } from './session-store.ts';
-
-/** What an endpoint's sessions need from the engine. */
-export interface SessionDeps {
-  readonly fetch: typeof fetch;
-  /** Sends the `initialize` of a re-initialization, backing off 429/5xx like any call (without session logic). */
-  readonly initialize: (url: string, init: RequestInit & { body: string }) => Promise<Response>;
-  readonly emit: (event: ResilienceEvent) => void;
-  readonly now: () => number;
-  /** Replace a session idle this long before the next call (saves the failed round trip). */
-  readonly idleBudgetMs?: number;
-  /** The server's idle budget, when known, for the diagnosis. */
-  readonly serverIdleBudgetMs?: number;
-  /** Where the session outlives this engine (another isolate, a reload picks it up). */
-  readonly store?: SessionStore;
-}
+import { ToolCatalog } from './tool-catalog.ts';
 
 interface Remembered {
   readonly text: string;
   readonly headers: Headers;
 }
 
-/** The most of an `initialize` answer read (it may carry long instructions): what the SDK itself reads, within reason. */
-const INITIALIZE_LIMIT = 16 * 1024 * 1024;
-/** The longest a re-initialization (or one of the engine's own requests) may take: the calls waiting on it are released then. */
-const REINITIALIZE_TIMEOUT_MS = 20_000;
 let internalIds = 0;
 
 /** For `readBounded`: enough once an event of the stream carries a message that `wanted` accepts. */
@@ -40,22 +28,22 @@ function untilSse(wanted: (message: RpcMessage) => boolean): (text: string) => b
   return (text) => parser.push(text).some((event) => responseMessages(event.data, 'application/json').some(wanted));
 }
 
+const failure = (message: string, details: Record<string, unknown> = {}): ErrorInfo => ({ code: 'SESSION_LOST', message, details });
+
 /**
- * The sessions of one MCP endpoint (one URL): the current session (core's tracker), the
- * client's own `initialize` and `notifications/initialized` to open a new one with, the
- * session state to restore on it (subscriptions, log level), and the one re-initialization
- * that concurrent calls share. Session ids stay with the endpoint that minted them.
+ * The sessions of one MCP endpoint (one URL): the current session (core's tracker), the client's
+ * own `initialize` and `notifications/initialized` to open a new one with, the state to restore
+ * on it, the tool annotations the server advertised, and the one re-initialization that
+ * concurrent calls share. Session ids stay with the endpoint that minted them, and never leave
+ * this object but on the requests to that endpoint.
  */
 export class EndpointSession {
-  tracker: SessionTracker = NO_SESSION;
-  negotiated: Negotiated | undefined;
-  /**
-   * Set when a new session negotiated something else: the SDK's view of the server is stale,
-   * so every call fails (`SESSION_CHANGED`) until the application connects again.
-   */
-  changed: ResilienceError | undefined;
-  readonly subscriptions = new Set<string>();
-  logLevel: string | undefined;
+  #tracker: SessionTracker = NO_SESSION;
+  #negotiated: Negotiated | undefined;
+  /** Set when a new session negotiated something else: every call fails (`SESSION_CHANGED`) until the application connects again. */
+  #changed: ErrorInfo | undefined;
+  readonly #state = new SessionState();
+  readonly #tools = new ToolCatalog();
   #initialize: Remembered | undefined;
   #initialized: Remembered | undefined;
   #reinitializing: Promise<void> | undefined;
@@ -67,22 +55,39 @@ export class EndpointSession {
   readonly #credentials = new Headers();
   /** The session the SDK's standalone stream last opened on: its cursors belong to that one. */
   #streamSession: number | undefined;
+  /** The current session's last exchanges, for a bug report. */
+  #exchanges: ExchangeNote[] = [];
 
-  constructor(readonly url: string, private readonly deps: SessionDeps) {}
+  constructor(readonly url: string, private readonly engine: Engine) {}
 
   /** Session logic applies: the connection negotiated a sessionful revision. */
   get sessionful(): boolean {
-    return this.negotiated !== undefined && isSessionful(this.negotiated.revision);
+    return this.#negotiated !== undefined && isSessionful(this.#negotiated.revision);
+  }
+
+  /** The negotiated revision, once an `initialize` was answered. */
+  get revision(): string | undefined {
+    return this.#negotiated?.revision;
+  }
+
+  /** The current session's ordinal; 0 when there is none. */
+  get ordinal(): number {
+    return this.#tracker.current?.ordinal ?? 0;
+  }
+
+  /** Why every call fails until the application connects again, if it must. */
+  get changed(): ErrorInfo | undefined {
+    return this.#changed;
   }
 
   rememberInitialize(text: string, headers: Headers): void {
     this.#initialize = { text, headers: new Headers(headers) };
-    this.changed = undefined; // the application is connecting again
+    this.#changed = undefined; // the application is connecting again
   }
 
   rememberInitialized(text: string, headers: Headers): void {
     this.#initialized = { text, headers: new Headers(headers) };
-    this.save();
+    this.#save();
   }
 
   /** Keeps the credentials a request carries (in memory), for a re-initialization to send. */
@@ -96,37 +101,37 @@ export class EndpointSession {
   /** Picks up the session a store holds for this endpoint, once. */
   load(): Promise<void> {
     this.#loaded ??= (async () => {
-      const stored = await this.deps.store?.get(this.url);
+      const stored = await this.engine.ports.sessionStore?.get(this.url);
       if (!stored || this.#initialize) return;
       this.#initialize = { text: stored.initialize.body, headers: new Headers(stored.initialize.headers) };
       if (stored.initialized) this.#initialized = { text: stored.initialized.body, headers: new Headers(stored.initialized.headers) };
-      for (const uri of stored.subscriptions) this.subscriptions.add(uri);
-      this.logLevel = stored.logLevel;
-      this.negotiated = { revision: stored.revision, capabilities: stored.capabilities };
-      const adopted = adoptSession(this.tracker, {
-        ...(stored.sessionId === undefined ? {} : { id: stored.sessionId }), revision: stored.revision, nowMs: this.deps.now(),
+      this.#state.load(stored.subscriptions, stored.logLevel);
+      this.#negotiated = { revision: stored.revision, capabilities: stored.capabilities };
+      const adopted = adoptSession(this.#tracker, {
+        ...(stored.sessionId === undefined ? {} : { id: stored.sessionId }), revision: stored.revision, nowMs: this.engine.ports.now(),
       });
-      if (adopted.ok) this.tracker = adopted.tracker;
-      if (stored.sessionId === undefined) this.tracker = markDead(this.tracker, this.tracker.current?.ordinal ?? 0);
+      if (adopted.ok) this.#tracker = adopted.tracker;
+      if (stored.sessionId === undefined) this.#tracker = markDead(this.#tracker, this.ordinal);
     })().catch(() => {});
     return this.#loaded;
   }
 
-  /** Writes the session to the store, if there is one (best effort: a store that fails costs only the hand-over). */
-  save(): void {
-    const { store } = this.deps;
-    if (!store || !this.#initialize || !this.negotiated) return;
-    const id = this.tracker.current?.id;
+  /** Hands the store its copy of the session (background work: a store that fails costs only the hand-over). */
+  #save(): void {
+    const store = this.engine.ports.sessionStore;
+    if (!store || !this.#initialize || !this.#negotiated) return;
+    const id = this.#tracker.current?.id;
+    const { subscriptions, logLevel } = this.#state;
     const session: StoredSession = {
       ...(id === undefined ? {} : { sessionId: id }),
-      revision: this.negotiated.revision,
-      ...(this.negotiated.capabilities === undefined ? {} : { capabilities: this.negotiated.capabilities }),
+      revision: this.#negotiated.revision,
+      ...(this.#negotiated.capabilities === undefined ? {} : { capabilities: this.#negotiated.capabilities }),
       initialize: { body: this.#initialize.text, headers: storableHeaders(this.#initialize.headers) },
       ...(this.#initialized ? { initialized: { body: this.#initialized.text, headers: storableHeaders(this.#initialized.headers) } } : {}),
-      subscriptions: [...this.subscriptions],
-      ...(this.logLevel === undefined ? {} : { logLevel: this.logLevel }),
+      subscriptions,
+      ...(logLevel === undefined ? {} : { logLevel }),
     };
-    void Promise.resolve().then(() => store.set(this.url, session)).catch(() => {});
+    this.engine.ports.background(Promise.resolve().then(() => store.set(this.url, session)).catch(() => {}));
   }
 
   /**
@@ -136,15 +141,20 @@ export class EndpointSession {
    */
   stamp(headers: Headers): void {
     if (!this.sessionful || !headers.has('mcp-session-id')) return;
-    const id = this.tracker.current?.id;
+    const id = this.#tracker.current?.id;
     // The SDK may already hold the new id (it reads it off every response) with the old cursor.
-    if (headers.get('mcp-session-id') !== id || this.#streamSession !== this.tracker.current?.ordinal) headers.delete('last-event-id');
+    if (headers.get('mcp-session-id') !== id || this.#streamSession !== this.#tracker.current?.ordinal) headers.delete('last-event-id');
     if (id === undefined) headers.delete('mcp-session-id');
     else headers.set('mcp-session-id', id);
   }
 
   touch(): void {
-    this.tracker = touch(this.tracker, this.deps.now());
+    this.#tracker = touch(this.#tracker, this.engine.ports.now());
+  }
+
+  /** Notes an exchange on the current session (method and status only), for a bug report. */
+  noteExchange(method: string, status: number | 'network'): void {
+    if (this.#exchanges.push({ method, status, atMs: this.engine.ports.now() }) > EXCHANGES_KEPT) this.#exchanges.shift();
   }
 
   /** A call goes out; the function returned says it is over (once its answer has been read). */
@@ -154,7 +164,7 @@ export class EndpointSession {
 
   /** A standalone stream opened; the function returned says it closed. */
   openStream(): () => void {
-    this.#streamSession = this.tracker.current?.ordinal;
+    this.#streamSession = this.#tracker.current?.ordinal;
     return this.#count(() => (this.#streams += 1), () => (this.#streams -= 1));
   }
 
@@ -169,45 +179,75 @@ export class EndpointSession {
     };
   }
 
+  /** What the server advertised of a tool, if a `tools/list` answer said so. */
+  annotations(tool: string): ToolAnnotations | undefined {
+    return this.#tools.annotations(tool);
+  }
+
+  /** Takes a request and its answer: session state to restore later, tool annotations. */
+  answered(request: RpcMessage, answer: RpcMessage): void {
+    if (request.method === 'tools/list') this.#tools.learn(request, answer);
+    else if (SessionState.tracks(request.method) && this.#state.record(request, answer)) this.#save();
+  }
+
+  /** Reads a message the server sent on any stream (a change of its tools, say). */
+  notice(message: RpcMessage): void {
+    this.#tools.notice(message);
+  }
+
   /**
    * Reads the revision, capabilities and session id off an `initialize` response, leaving it
    * readable. An event stream is read up to the answer only: it may stay open after it.
    * Returns false when the response carried no `initialize` result.
    */
   async learn(response: Response, reason?: { from: number; why: 'lost' | 'idle' }): Promise<boolean> {
-    const text = await readBounded(response.clone(), INITIALIZE_LIMIT, isEventStream(response) ? untilSse((m) => 'result' in m) : undefined);
-    const result = responseMessages(text, response.headers.get('content-type')).find((m) => 'result' in m)?.result as
-      | { protocolVersion?: unknown; capabilities?: unknown }
-      | undefined;
+    const result = (await this.#initializeAnswer(response))?.result as { protocolVersion?: unknown; capabilities?: unknown } | undefined;
     const revision = typeof result?.protocolVersion === 'string' ? result.protocolVersion : undefined;
     if (revision === undefined) return false;
     // As it goes on the wire: a value set on Headers loses its surrounding whitespace, one read off a response may not have.
     const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
-    const adopted = adoptSession(this.tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: this.deps.now() });
+    const { now } = this.engine.ports;
+    const adopted = adoptSession(this.#tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: now() });
     if (!adopted.ok) throw new ResilienceError(adopted.error);
-    this.tracker = adopted.tracker;
-    this.negotiated = { revision, capabilities: result?.capabilities };
-    const session = this.tracker.current!.ordinal;
-    this.deps.emit({ type: 'session-started', session, revision, atMs: this.deps.now() });
-    this.save();
-    if (reason) this.deps.emit({ type: 'session-reinitialized', from: reason.from, to: session, reason: reason.why, atMs: this.deps.now() });
+    this.#tracker = adopted.tracker;
+    this.#negotiated = { revision, capabilities: result?.capabilities };
+    this.#exchanges = [];
+    const session = this.ordinal;
+    this.engine.emit({ type: 'session-started', session, revision });
+    this.#save();
+    if (reason) this.engine.emit({ type: 'session-reinitialized', from: reason.from, to: session, reason: reason.why });
     return true;
   }
 
-  /** Notes a session loss with its diagnosis; the session is declared dead. */
-  lost(ordinal: number, dialect: string, method: string | undefined, serverUptimeSeconds: number | undefined): void {
-    const current = this.tracker.current;
+  async #initializeAnswer(response: Response): Promise<RpcMessage | undefined> {
+    if (response instanceof AnsweredResponse) return response.answer;
+    const stream = isEventStream(response);
+    const text = await readBounded(response.clone(), ANSWER_LIMIT, stream ? untilSse((m) => 'result' in m) : undefined);
+    return responseMessages(text, response.headers.get('content-type')).find((m) => 'result' in m);
+  }
+
+  /** Notes a session loss with its diagnosis (and a bug report when it was in use); the session is declared dead. */
+  lost(ordinal: number, verdict: Extract<Verdict, { kind: 'session-gone' }>, method: string | undefined): void {
+    const current = this.#tracker.current;
     if (current?.ordinal === ordinal) {
-      const { now, serverIdleBudgetMs } = this.deps;
-      const diagnosis = diagnoseLoss({
-        sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: now(), streamOpen: this.#streams > 0,
+      const { serverUptimeSeconds } = verdict;
+      const { serverIdleBudgetMs, busyWindowMs } = this.engine;
+      const facts = {
+        sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: this.engine.ports.now(),
+        streamOpen: this.#streams > 0,
         ...(serverUptimeSeconds === undefined ? {} : { serverUptimeSeconds }),
         ...(serverIdleBudgetMs === undefined ? {} : { idleBudgetMs: serverIdleBudgetMs }),
+        ...(busyWindowMs === undefined ? {} : { busyWindowMs }),
+      };
+      const diagnosis = diagnoseLoss(facts);
+      const report = lossReport(facts, diagnosis, this.#exchanges);
+      this.engine.emit({
+        type: 'session-lost', session: ordinal, dialect: verdict.dialect, ...(method === undefined ? {} : { method }), ...diagnosis,
+        ...(report ? { report } : {}),
       });
-      this.deps.emit({ type: 'session-lost', session: ordinal, dialect, ...(method === undefined ? {} : { method }), ...diagnosis, atMs: now() });
     }
-    this.tracker = markDead(this.tracker, ordinal);
-    this.save(); // without the dead id: no other engine picks it up
+    this.#tracker = markDead(this.#tracker, ordinal);
+    this.#save(); // without the dead id: no other engine picks it up
   }
 
   /**
@@ -218,14 +258,14 @@ export class EndpointSession {
   async prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> {
     if (this.#reinitializing) await this.#reinitializing.catch(() => {});
     if (!sdkSentSession || !this.sessionful || this.#initialize === undefined) return;
-    const current = this.tracker.current;
-    if (current === undefined) return this.recover(this.tracker.ordinals, 'lost');
-    const { idleBudgetMs } = this.deps;
+    const current = this.#tracker.current;
+    if (current === undefined) return this.recover(this.#tracker.ordinals, 'lost');
+    const { idleBudgetMs } = this.engine;
     // In use (another call in flight, a stream open) is never idle.
     const inUse = this.#inFlight > (selfCounted ? 1 : 0) || this.#streams > 0;
-    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(this.tracker, this.deps.now(), idleBudgetMs)) {
-      this.tracker = markDead(this.tracker, current.ordinal);
-      void this.#end(current.id);
+    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(this.#tracker, this.engine.ports.now(), idleBudgetMs)) {
+      this.#tracker = markDead(this.#tracker, current.ordinal);
+      this.#end(current.id);
       return this.recover(current.ordinal, 'idle');
     }
   }
@@ -235,10 +275,10 @@ export class EndpointSession {
    * others wait for that one (core's `recoveryStep`).
    */
   recover(failedOrdinal: number, why: 'lost' | 'idle' = 'lost'): Promise<void> {
-    const step = recoveryStep(this.tracker, failedOrdinal);
+    const step = recoveryStep(this.#tracker, failedOrdinal);
     if (step === 'replay') return Promise.resolve();
     if (step === 'wait' && this.#reinitializing) return this.#reinitializing;
-    this.tracker = beginReinitialize(markDead(this.tracker, failedOrdinal));
+    this.#tracker = beginReinitialize(markDead(this.#tracker, failedOrdinal));
     const run = this.#reinitialize(failedOrdinal, why).finally(() => {
       if (this.#reinitializing === run) this.#reinitializing = undefined;
     });
@@ -247,65 +287,91 @@ export class EndpointSession {
   }
 
   async #reinitialize(from: number, why: 'lost' | 'idle'): Promise<void> {
+    const before = this.#negotiated;
+    await this.#open(from, why);
+    if (this.#initialized) await this.#post(this.#initialized.text).catch(() => undefined);
+    const restored = await this.#state.restore((method, params) => this.#request(method, params).then((m) => 'result' in m, () => false));
+    const to = this.ordinal;
+    if (restored) this.engine.emit({ type: 'state-restored', session: to, ...restored });
+    const change = before && this.#negotiated ? sessionChange(before, this.#negotiated) : undefined;
+    if (change) {
+      this.engine.emit({ type: 'session-changed', from, to, ...change });
+      this.#changed = {
+        code: 'SESSION_CHANGED', message: 'The new session negotiated another revision or other capabilities: connect again',
+        details: { ...change },
+      };
+      throw new ResilienceError(this.#changed);
+    }
+    const hook = this.engine.onSessionRestored;
+    if (hook) await this.#runHook(hook, { from, why, restored });
+  }
+
+  /** Opens the new session with the client's own `initialize`, backed off like any request, within the deadline. */
+  async #open(from: number, why: 'lost' | 'idle'): Promise<void> {
     const init = this.#initialize;
-    const before = this.negotiated;
     try {
       // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
-      if (!init) throw new ResilienceError({ code: 'SESSION_LOST', message: 'A new session could not be opened (this client never sent an initialize)', details: {} });
+      if (!init) throw new ResilienceError(failure('A new session could not be opened (this client never sent an initialize)'));
       const headers = new Headers(init.headers);
       headers.delete('mcp-session-id');
       headers.delete('last-event-id');
       this.#credentials.forEach((value, name) => headers.set(name, value));
-      const adopted = await withDeadline(REINITIALIZE_TIMEOUT_MS, async (signal) => {
-        const response = await this.deps.initialize(this.url, { method: 'POST', headers, body: init.text, redirect: 'manual', signal });
-        if (!response.ok) {
-          const status = response.status;
-          await response.body?.cancel().catch(() => {});
-          throw new ResilienceError({ code: 'SESSION_LOST', message: `A new session could not be opened (HTTP ${status})`, details: { status } });
-        }
+      const adopted = await this.engine.ports.deadline(this.engine.requestDeadlineMs, async (signal) => {
+        const response = await sendWithBackoff(this.engine, this.url, { method: 'POST', headers, body: init.text, redirect: 'manual', signal }, 'initialize');
         const learned = await this.learn(response, { from, why });
         await response.body?.cancel().catch(() => {});
         return learned;
       });
-      if (!adopted) throw new ResilienceError({ code: 'SESSION_LOST', message: 'A new session could not be opened (no initialize result)', details: {} });
+      if (!adopted) throw new ResilienceError(failure('A new session could not be opened (no initialize result)'));
     } catch (error) {
-      this.tracker = abandonReinitialize(this.tracker);
+      this.#tracker = abandonReinitialize(this.#tracker);
       if (error instanceof ResilienceError) throw error;
-      throw new ResilienceError({ code: 'SESSION_LOST', message: 'A new session could not be opened', details: {} }, { cause: error });
-    }
-    if (this.#initialized) await this.#post(this.#initialized.text).catch(() => false);
-    await this.#restore();
-    const change = before && this.negotiated ? sessionChange(before, this.negotiated) : undefined;
-    if (change) {
-      const to = this.tracker.current!.ordinal;
-      this.deps.emit({ type: 'session-changed', from, to, ...change, atMs: this.deps.now() });
-      this.changed = new ResilienceError({
-        code: 'SESSION_CHANGED', message: 'The new session negotiated another revision or other capabilities: connect again',
-        details: { ...change },
-      });
-      throw this.changed;
+      throw new ResilienceError(failure('A new session could not be opened'), { cause: error });
     }
   }
 
-  /** Re-sends the subscriptions and the log level that had succeeded on the old session. */
-  async #restore(): Promise<void> {
-    let subscriptions = 0;
-    for (const uri of this.subscriptions) {
-      if (await this.#request('resources/subscribe', { uri })) subscriptions++;
+  /** The application's hook: a failure ends the new session too (the next call opens another), and fails the calls waiting. */
+  async #runHook(
+    hook: (context: SessionRestoredContext) => unknown,
+    { from, why, restored }: { from: number; why: 'lost' | 'idle'; restored: { subscriptions: number; logLevel?: string } | undefined },
+  ): Promise<void> {
+    const session = this.ordinal;
+    const context: SessionRestoredContext = {
+      session, previous: from, reason: why, revision: this.#negotiated!.revision, capabilities: this.#negotiated!.capabilities,
+      restored: restored ?? { subscriptions: 0 },
+      request: async (method, params) => {
+        const answer = await this.#request(method, params);
+        if ('result' in answer) return answer.result;
+        const { code, message, data } = answer.error as { code?: unknown; message?: unknown; data?: unknown };
+        throw Object.assign(new Error(`${method} failed: ${String(message)}`), { code, data });
+      },
+      notify: async (method, params) => {
+        await this.#post(JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) }));
+      },
+    };
+    try {
+      await this.engine.ports.deadline(this.engine.requestDeadlineMs, (signal) => Promise.race([
+        Promise.resolve().then(() => hook(context)),
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+      ]));
+    } catch (error) {
+      const id = this.#tracker.current?.id;
+      this.#tracker = markDead(this.#tracker, session);
+      this.#end(id);
+      this.#save();
+      throw new ResilienceError({
+        code: 'SESSION_RESTORE_FAILED', message: 'onSessionRestored failed on the new session: the call is not replayed', details: { session },
+      }, { cause: error });
     }
-    const level = this.logLevel;
-    const levelRestored = level !== undefined && (await this.#request('logging/setLevel', { level }));
-    if (subscriptions === 0 && !levelRestored) return;
-    this.deps.emit({
-      type: 'state-restored', session: this.tracker.current!.ordinal, subscriptions,
-      ...(levelRestored ? { logLevel: level } : {}), atMs: this.deps.now(),
-    });
   }
 
-  async #request(method: string, params: Record<string, unknown>): Promise<boolean> {
+  /** One of the engine's own requests on the current session; resolves with its answer (a result or an error). */
+  async #request(method: string, params: Record<string, unknown> | undefined): Promise<RpcMessage & { error?: unknown }> {
     const id = `mcp-resilience-${++internalIds}`;
-    const text = await this.#post(JSON.stringify({ jsonrpc: '2.0', id, method, params }), id).catch(() => undefined);
-    return text !== undefined && responseMessages(text.body, text.type).some((m) => isAnswerTo(m, id) && 'result' in m);
+    const { body, type } = await this.#post(JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }), id);
+    const answer = responseMessages(body, type).find((m) => isAnswerTo(m, id));
+    if (!answer) throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: `No answer to ${method}`, details: {} });
+    return answer;
   }
 
   /**
@@ -313,26 +379,48 @@ export class EndpointSession {
    * `answerTo` is read (an event stream up to it only: it may stay open); a notification's
    * response is not read at all: whatever it holds, and however long it lasts, nobody waits for it.
    */
-  async #post(body: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
+  #post(body: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
     const headers = new Headers(this.#initialize!.headers);
-    const id = this.tracker.current?.id;
+    this.#credentials.forEach((value, name) => headers.set(name, value));
+    const id = this.#tracker.current?.id;
     if (id !== undefined) headers.set('mcp-session-id', id);
-    if (this.negotiated) headers.set('mcp-protocol-version', this.negotiated.revision);
-    return withDeadline(REINITIALIZE_TIMEOUT_MS, async (signal) => {
-      const response = await this.deps.fetch(this.url, { method: 'POST', headers, body, redirect: 'manual', signal });
+    if (this.#negotiated) headers.set('mcp-protocol-version', this.#negotiated.revision);
+    return this.engine.ports.deadline(this.engine.requestDeadlineMs, async (signal) => {
+      const response = await this.engine.fetch(this.url, { method: 'POST', headers, body, redirect: 'manual', signal });
       const type = response.headers.get('content-type');
       if (answerTo === undefined) {
         await response.body?.cancel().catch(() => {});
         return { body: '', type };
       }
-      return { body: await readBounded(response, INITIALIZE_LIMIT, isEventStream(type) ? untilSse((m) => isAnswerTo(m, answerTo)) : undefined), type };
+      return { body: await readBounded(response, ANSWER_LIMIT, isEventStream(type) ? untilSse((m) => isAnswerTo(m, answerTo)) : undefined), type };
     });
   }
 
-  /** Ends a session the client leaves (idle replacement), best effort. */
-  async #end(id: string | undefined): Promise<void> {
-    if (id === undefined) return;
-    await withDeadline(REINITIALIZE_TIMEOUT_MS, (signal) =>
-      this.deps.fetch(this.url, { method: 'DELETE', headers: { 'mcp-session-id': id }, redirect: 'manual', signal }).then((r) => r.body?.cancel(), () => {}));
+  /** Ends a session the client leaves (background work, best effort). */
+  #end(id: string | undefined): void {
+    if (id !== undefined) this.engine.ports.background(this.#delete(id));
+  }
+
+  #delete(id: string): Promise<void> {
+    const headers = new Headers({ 'mcp-session-id': id });
+    this.#credentials.forEach((value, name) => headers.set(name, value));
+    if (this.#negotiated) headers.set('mcp-protocol-version', this.#negotiated.revision);
+    return this.engine.ports.deadline(this.engine.requestDeadlineMs, (signal) =>
+      this.engine.fetch(this.url, { method: 'DELETE', headers, redirect: 'manual', signal }).then((r) => r.body?.cancel(), () => {}))
+      .catch(() => {});
+  }
+
+  /**
+   * Lets the endpoint go: with `endSession`, the current session is ended on the server (DELETE)
+   * and removed from the store; without, the store keeps it for another engine to go on with.
+   */
+  async close(endSession: boolean): Promise<void> {
+    const id = this.#tracker.current?.id;
+    this.#tracker = markDead(this.#tracker, this.ordinal);
+    if (!endSession) return;
+    await Promise.all([
+      id === undefined ? undefined : this.#delete(id),
+      Promise.resolve().then(() => this.engine.ports.sessionStore?.delete(this.url)).catch(() => {}),
+    ]);
   }
 }

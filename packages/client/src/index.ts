@@ -1,7 +1,8 @@
 /**
  * @mcp-resilience/client — the engine: a `fetch` that makes the official MCP SDK client
  * survive session churn, carrying out `@mcp-resilience/core`'s decisions over HTTP with
- * web-standard APIs only (runs unchanged on Node, Deno, Workers and in browsers).
+ * web-standard APIs only (runs unchanged on Node, Deno, Workers and in browsers). What a
+ * runtime adapter fills in is on the `@mcp-resilience/client/ports` entry.
  *
  * @example
  * import { createResilientFetch } from '@mcp-resilience/client';
@@ -10,9 +11,11 @@
  * @module
  */
 export { connect, type ConnectOptions } from './connect.ts';
-export { createResilientFetch, refusedBeforeSending, type ResilientFetchOptions } from './resilient-fetch.ts';
-export { CREDENTIAL_HEADERS, MemorySessionStore, storableHeaders, type SessionStore, type StoredSession } from './session-store.ts';
-export { defaultSleep, type Sleep } from './sleep.ts';
+export { createResilientFetch, type ResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
+export { IDEMPOTENCY_KEY, type SessionRestoredContext } from './options.ts';
+export { describeEvent } from './describe-event.ts';
+export type { LogOption } from './event-logger.ts';
+export { MemorySessionStore, type SessionStore, type StoredSession } from './session-store.ts';
 export {
-  isResilienceError, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE, type ErrorCode, type ResilienceEvent,
+  isResilienceError, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE, type ErrorCode, type LossReport, type ResilienceEvent,
 } from '@mcp-resilience/core';

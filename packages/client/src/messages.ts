@@ -48,22 +48,44 @@ export function isAnswerTo(message: RpcMessage, id: string | number): boolean {
   return same && message.method === undefined && ('result' in message || 'error' in message);
 }
 
+/** A JSON body that answers a request: its text and value (under the id the caller used), and the answer in it. */
+export interface FoundAnswer {
+  readonly text: string;
+  readonly value: unknown;
+  readonly answer: RpcMessage;
+}
+
 /**
- * The body to hand on for request `id` from a complete JSON body: the body itself if it holds
- * the answer; the server's refusal under the request's id if it holds only a JSON-RPC error with
- * a null id (the server could not read the request, so it did not run it: the call gets the
- * server's error instead of waiting for an answer that will not come); else undefined.
+ * What to hand on for request `sentId` from a complete JSON body, under the id the caller used
+ * (`callerId`: a re-issued request went out under another): the body itself if it holds the
+ * answer; the server's refusal under the request's id if it holds only a JSON-RPC error with a
+ * null id (the server could not read the request, so it did not run it: the call gets the
+ * server's error instead of waiting for an answer that will not come); else undefined. The text
+ * is parsed once, here.
  *
  * @example
- * jsonAnswer('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}', 4)
+ * findAnswer('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}', 4)?.text
  * // '{"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"Invalid Request"}}'
  */
-export function jsonAnswer(text: string, id: string | number): string | undefined {
-  const messages = responseMessages(text, 'application/json');
-  if (messages.some((m) => isAnswerTo(m, id))) return text;
+export function findAnswer(text: string, sentId: string | number, callerId: string | number = sentId): FoundAnswer | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const messages = (Array.isArray(value) ? value : [value]).filter(isRecord) as RpcMessage[];
+  const answer = messages.find((m) => isAnswerTo(m, sentId));
+  if (answer) {
+    if (answer.id === callerId) return { text, value, answer };
+    const renamed = { ...answer, id: callerId };
+    const renamedValue = Array.isArray(value) ? value.map((m) => (m === answer ? renamed : m)) : renamed;
+    return { text: JSON.stringify(renamedValue), value: renamedValue, answer: renamed };
+  }
   const [only] = messages;
-  if (messages.length === 1 && only!.id === null && only!.method === undefined && 'error' in only!) return JSON.stringify({ ...only, id });
-  return undefined;
+  if (messages.length !== 1 || only!.id !== null || only!.method !== undefined || !('error' in only!)) return undefined;
+  const refusal = { ...only!, id: callerId };
+  return { text: JSON.stringify(refusal), value: refusal, answer: refusal };
 }
 
 /** A POST body, read once. */

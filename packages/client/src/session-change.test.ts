@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointSession } from './endpoint-session.ts';
+import { Engine } from './engine.ts';
 import { createResilientFetch } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
 
@@ -47,13 +48,16 @@ describe('a new session that negotiates something else', () => {
 describe('EndpointSession.learn', () => {
   it('reads the session from a plain JSON initialize response as well as from SSE', async () => {
     const events: ResilienceEvent[] = [];
-    const session = new EndpointSession('http://127.0.0.1:1/mcp', { fetch, initialize: (url, init) => fetch(url, init), emit: (e) => events.push(e), now: () => 0 });
+    const session = new EndpointSession('http://127.0.0.1:1/mcp', new Engine({ onEvent: (e) => events.push(e), now: () => 0 }));
     const response = new Response('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}}}}', {
       headers: { 'content-type': 'application/json', 'mcp-session-id': 'json-session' },
     });
     await session.learn(response);
-    expect(session.negotiated).toEqual({ revision: '2025-06-18', capabilities: { tools: {} } });
-    expect(session.tracker.current).toMatchObject({ id: 'json-session', ordinal: 1 });
+    expect(session.revision).toBe('2025-06-18');
+    expect(session.ordinal).toBe(1);
+    const stamped = new Headers({ 'mcp-session-id': 'what-the-sdk-holds' });
+    session.stamp(stamped);
+    expect(stamped.get('mcp-session-id')).toBe('json-session');
     expect(await response.text()).toContain('protocolVersion'); // still readable by the SDK
     expect(events).toEqual([{ type: 'session-started', session: 1, revision: '2025-06-18', atMs: 0 }]);
   });
@@ -63,14 +67,21 @@ describe('EndpointSession: the diagnosis knows about an open stream', () => {
   it('a session lost while its standalone stream was open was in use: evicted while busy', async () => {
     let now = 0;
     const events: ResilienceEvent[] = [];
-    const session = new EndpointSession('http://127.0.0.1:1/mcp', { fetch, initialize: (url, init) => fetch(url, init), emit: (e) => events.push(e), now: () => now });
+    const session = new EndpointSession('http://127.0.0.1:1/mcp', new Engine({ onEvent: (e) => events.push(e), now: () => now }));
     await session.learn(new Response('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{}}}', {
       headers: { 'content-type': 'application/json', 'mcp-session-id': 's' },
     }));
     const close = session.openStream();
     now = 120_000; // two minutes without a call, but listening all along
-    session.lost(1, 'amdahl', 'tools/call', 86_400);
-    expect(events.at(-1)).toMatchObject({ type: 'session-lost', cause: 'evicted-while-busy', suspectedServerBug: true });
+    session.noteExchange('tools/call', 200);
+    session.lost(1, { kind: 'session-gone', dialect: 'amdahl', outcome: 'not-processed', serverUptimeSeconds: 86_400 }, 'tools/call');
+    expect(events.at(-1)).toMatchObject({
+      type: 'session-lost', cause: 'evicted-while-busy', suspectedServerBug: true,
+      report: {
+        sessionAgeMs: 120_000, idleMs: 120_000, serverUptimeSeconds: 86_400, busy: { because: 'stream-open', windowMs: 60_000 },
+        exchanges: [{ method: 'tools/call', status: 200, offsetMs: 120_000 }],
+      },
+    });
     close();
   });
 });

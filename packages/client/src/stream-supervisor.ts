@@ -1,26 +1,31 @@
-import { advance, ResilienceError, SURFACED_ERROR_CODE, type Action, type CallState, type ErrorInfo, type ResilienceEvent } from '@mcp-resilience/core';
-import { readBounded } from './bounded-read.ts';
-import { isAnswerTo, isEventStream, responseMessages, type RpcMessage } from './messages.ts';
+import { SURFACED_ERROR_CODE, type ErrorInfo } from '@mcp-resilience/core';
+import { isAnswerTo, type RpcMessage } from './messages.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
 
 type Id = string | number;
 
+/** What comes after a response stream ended before its answer. */
+export type StreamNext =
+  /** Read on from this stream: the same one resumed, or a re-issued request's. */
+  | { readonly follow: Response }
+  /** The answer, under the caller's id, from a re-issued request answered with JSON. */
+  | { readonly answer: RpcMessage }
+  /** The call failed: the body ends with this error for it. */
+  | { readonly fail: ErrorInfo };
 
-/** What the supervisor needs from the engine for one call. */
-export interface StreamCall {
+/** The call whose response stream is watched: it owns the call's state and makes every decision. */
+export interface StreamOwner {
+  /** The id the SDK sent, under which the answer must reach it. */
   readonly originalId: Id;
-  sentId: Id;
-  readonly method?: string;
-  state: CallState;
-  /** Core's decision about a stream that ended before its response. */
-  decide(ended: { readonly lastEventId?: string; readonly retryMs?: number }): Action;
-  /** GET + `Last-Event-ID` on the call's session; undefined when that did not give a stream. */
-  resume(lastEventId: string): Promise<Response | undefined>;
-  /** The request sent again under `id` (through the whole engine: session loss, backoff …). */
-  reissue(id: string): Promise<Response>;
-  sleep(ms: number): Promise<void>;
-  emit(event: ResilienceEvent): void;
-  aborted(): boolean;
+  /** The id the request last went out under (a re-issue takes a new one). */
+  readonly sentId: Id;
+  /** A message arrived (the answer, or anything the server sent on the way). */
+  message(message: RpcMessage, isAnswer: boolean): void;
+  /** The stream ended or broke before the answer, after this cursor (if any). Never rejects but for an abort. */
+  ended(cursor: { readonly lastEventId?: string; readonly retryMs?: number }): Promise<StreamNext>;
+  /** The body is over: read to its end, failed, or cancelled. */
+  finished(): void;
+  readonly signal: AbortSignal | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -31,32 +36,32 @@ function gaveUp(id: Id, error: ErrorInfo): string {
 
 /**
  * The body handed to the SDK for a request answered over SSE. Events pass through as they
- * arrive (without ids: resuming is the engine's job); if the stream ends or breaks before the
- * JSON-RPC response, core decides: resume with GET + `Last-Event-ID` after the server's
- * `retry`, re-issue the request under a new id when that is safe, or end the body with a
- * JSON-RPC error for the call (`data.code`: `OUTCOME_UNKNOWN`, …) so it fails at once instead
- * of waiting for its timeout. The answer always reaches the SDK under the id it sent.
+ * arrive (without ids: resuming is the engine's job); when the stream ends or breaks before the
+ * JSON-RPC response, the owner is told and says what comes next: another stream to read on
+ * (resumed, or re-issued), the answer, or an error that ends the body so that the call fails at
+ * once instead of waiting for its timeout. The answer always reaches the SDK under the id it sent.
  *
  * @example
- * return superviseStream(response, call);
+ * return superviseStream(response, runner);
  */
-export function superviseStream(first: Response, call: StreamCall): Response {
+export function superviseStream(first: Response, owner: StreamOwner): Response {
   let reader = first.body!.getReader();
   let parser = new SseParser();
   let decoder = new TextDecoder();
   let lastEventId: string | undefined;
   let retryMs: number | undefined;
   let answered = false;
-  const tag = call.method === undefined ? {} : { method: call.method };
 
   const deliver = (controller: ReadableStreamDefaultController<Uint8Array>, data: string) => {
     let text = data;
     try {
       const message = JSON.parse(data) as RpcMessage;
-      if (isAnswerTo(message, call.sentId)) {
+      const isAnswer = isAnswerTo(message, owner.sentId);
+      if (isAnswer) {
         answered = true;
-        if (call.sentId !== call.originalId) text = JSON.stringify({ ...message, id: call.originalId });
+        if (message.id !== owner.originalId) text = JSON.stringify({ ...message, id: owner.originalId });
       }
+      owner.message(message, isAnswer);
     } catch {
       // Not JSON: the SDK reports it as it would have.
     }
@@ -70,38 +75,10 @@ export function superviseStream(first: Response, call: StreamCall): Response {
     lastEventId = retryMs = undefined;
   };
 
-  /** The stream ended before the answer: carry out core's decision. Returns false when the body is finished. */
-  const recover = async (controller: ReadableStreamDefaultController<Uint8Array>): Promise<boolean> => {
-    const action = call.decide({ ...(lastEventId === undefined ? {} : { lastEventId }), ...(retryMs === undefined ? {} : { retryMs }) });
-    call.state = advance(call.state, action);
-    if (action.type === 'resume') {
-      call.emit({ type: 'resumed', ...tag, attempt: action.attempt, delayMs: action.delayMs });
-      await call.sleep(action.delayMs);
-      const resumed = await call.resume(action.lastEventId);
-      if (resumed) follow(resumed);
-      else lastEventId = undefined; // it could not be resumed: the next decision knows that
-      return true;
-    }
-    if (action.type === 'reissue') {
-      call.emit({ type: 'reissued', ...tag, attempt: action.attempt, delayMs: action.delayMs });
-      await call.sleep(action.delayMs);
-      call.sentId = `${String(call.originalId)}~s${action.attempt}`;
-      const response = await call.reissue(call.sentId);
-      if (isEventStream(response) && response.body) {
-        follow(response);
-        return true;
-      }
-      const text = await readBounded(response, 16 * 1024 * 1024);
-      for (const message of responseMessages(text, response.headers.get('content-type'))) deliver(controller, JSON.stringify(message));
-      if (!answered) throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: 'The re-issued request got no answer' });
-      return false;
-    }
-    const error: ErrorInfo = action.type === 'give-up'
-      ? action.error
-      : { code: 'OUTCOME_UNKNOWN', message: 'The response stream ended before the response', details: {} };
-    call.emit({ type: 'gave-up', ...tag, code: error.code });
-    controller.enqueue(encoder.encode(formatSse(gaveUp(call.originalId, error))));
-    return false;
+  const finish = (controller: ReadableStreamDefaultController<Uint8Array>, error?: unknown) => {
+    owner.finished();
+    if (error === undefined) controller.close();
+    else controller.error(error);
   };
 
   return new Response(
@@ -125,21 +102,25 @@ export function superviseStream(first: Response, call: StreamCall): Response {
             if (delivered) return;
             continue;
           }
-          if (answered) return controller.close();
-          if (call.aborted()) return controller.error(new DOMException('The call was aborted', 'AbortError'));
+          if (answered) return finish(controller);
+          let next: StreamNext;
           try {
-            if (!(await recover(controller))) return controller.close();
-          } catch (error) {
-            const info: ErrorInfo = error instanceof ResilienceError
-              ? { code: error.code, message: error.message, details: error.details }
-              : { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} };
-            call.emit({ type: 'gave-up', ...tag, code: info.code });
-            controller.enqueue(encoder.encode(formatSse(gaveUp(call.originalId, info))));
-            return controller.close();
+            if (owner.signal?.aborted) throw owner.signal.reason;
+            next = await owner.ended({ ...(lastEventId === undefined ? {} : { lastEventId }), ...(retryMs === undefined ? {} : { retryMs }) });
+          } catch (reason) {
+            return finish(controller, reason ?? new DOMException('The call was aborted', 'AbortError'));
           }
+          if ('follow' in next) {
+            follow(next.follow);
+            continue;
+          }
+          const text = 'answer' in next ? JSON.stringify(next.answer) : gaveUp(owner.originalId, next.fail);
+          controller.enqueue(encoder.encode(formatSse(text)));
+          return finish(controller);
         }
       },
       cancel(reason) {
+        owner.finished();
         return reader.cancel(reason).catch(() => {});
       },
     }),

@@ -35,7 +35,11 @@ export interface Diagnosis {
   readonly serverUptimeSeconds?: number;
 }
 
-const DEFAULT_BUSY_WINDOW_MS = 60_000;
+/**
+ * Idle for less than this (60 s) counts as busy. A session dropped that recently after an
+ * exchange was in use: no idle budget explains it, so the loss is a suspected server bug.
+ */
+export const DEFAULT_BUSY_WINDOW_MS = 60_000;
 /** A century: an uptime beyond it is garbage, not a figure to reason from. */
 const MAX_PLAUSIBLE_UPTIME_SECONDS = 100 * 365.25 * 86_400;
 /** Uptime comes in whole seconds, floored or rounded: closer than this is too close to call. */

@@ -16,6 +16,10 @@ export type ErrorCode =
   | 'SESSION_ID_REUSED'
   /** A new session negotiated another revision or other capabilities than the old one. */
   | 'SESSION_CHANGED'
+  /** The application's `onSessionRestored` hook failed on the new session: the call is not replayed. */
+  | 'SESSION_RESTORE_FAILED'
+  /** The engine was closed: its waits ended, and it takes no more calls. */
+  | 'ENGINE_CLOSED'
   /** An option had a value outside its range. */
   | 'INVALID_OPTION';
 
@@ -77,7 +81,7 @@ export const SURFACED_ERROR_CODE = -32090;
  */
 export const ERROR_CODES = [
   'SESSION_LOST', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
-  'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'INVALID_OPTION',
+  'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'SESSION_RESTORE_FAILED', 'ENGINE_CLOSED', 'INVALID_OPTION',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when ErrorCode gains a code this list does not name.
 const everyCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : false = true;

@@ -1,5 +1,6 @@
 import type { Diagnosis } from './diagnose.ts';
 import type { ErrorCode } from './errors.ts';
+import type { LossReport } from './loss-report.ts';
 import type { VerdictKind } from './verdict.ts';
 
 interface At {
@@ -14,7 +15,11 @@ interface At {
 export type ResilienceEvent = At &
   (
     | { readonly type: 'session-started'; readonly session: number; readonly revision: string }
-    | ({ readonly type: 'session-lost'; readonly session: number; readonly dialect: string; readonly method?: string } & Diagnosis)
+    /** `report`: for a session dropped while in use (a suspected server bug), what to send its maintainers. */
+    | ({
+        readonly type: 'session-lost'; readonly session: number; readonly dialect: string; readonly method?: string;
+        readonly report?: LossReport;
+      } & Diagnosis)
     | { readonly type: 'session-reinitialized'; readonly from: number; readonly to: number; readonly reason: 'lost' | 'idle' }
     | {
         readonly type: 'session-changed'; readonly from: number; readonly to: number;
@@ -38,8 +43,8 @@ export type EventType = ResilienceEvent['type'];
 /** An event with times, waits and figures removed and sessions renumbered from 1. */
 export type NormalizedEvent = Readonly<Record<string, unknown>> & { readonly type: EventType };
 
-/** Fields that vary from run to run: clock readings, jittered waits, ages. */
-const VARYING = new Set(['atMs', 'delayMs', 'sessionAgeMs', 'idleMs', 'serverUptimeSeconds']);
+/** Fields that vary from run to run: clock readings, jittered waits, ages, and the bug report made of them. */
+const VARYING = new Set(['atMs', 'delayMs', 'sessionAgeMs', 'idleMs', 'serverUptimeSeconds', 'report']);
 /** Fields that name a session. */
 const SESSION_FIELDS = new Set(['session', 'from', 'to']);
 

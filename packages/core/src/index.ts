@@ -10,19 +10,32 @@
  *
  * @module
  */
-export * from './backoff.ts';
-export * from './classify.ts';
-export * from './decide.ts';
-export * from './diagnose.ts';
-export * from './dialects.ts';
-export * from './errors.ts';
-export * from './events.ts';
-export * from './json-rpc.ts';
-export type * from './observation.ts';
-export * from './replay-safety.ts';
-export * from './retry-after.ts';
-export * from './retry-budget.ts';
-export * from './revisions.ts';
-export * from './session-change.ts';
-export * from './session-tracker.ts';
-export type * from './verdict.ts';
+export {
+  backoffDelay, createBackoff, DEFAULT_BACKOFF, equalJitter, fullJitter, noJitter, type Backoff, type Jitter,
+} from './backoff.ts';
+export { classify, type ClassifyOptions } from './classify.ts';
+export {
+  advance, createRetryPolicy, decide, DEFAULT_RETRY_POLICY, FRESH_CALL, type Action, type CallState, type DecisionInput, type RetryPolicy,
+} from './decide.ts';
+export { DEFAULT_BUSY_WINDOW_MS, diagnoseLoss, type Diagnosis, type LossCause, type LossFacts } from './diagnose.ts';
+export { matchDialect, SESSION_GONE_DIALECTS, type DialectEvidence, type SessionGoneDialect } from './dialects.ts';
+export {
+  ERROR_CODES, isResilienceError, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE, type ErrorCode, type ErrorInfo,
+} from './errors.ts';
+export { normalizeTrace, redactSessionId, type EventType, type NormalizedEvent, type ResilienceEvent } from './events.ts';
+export { lossReport, REPORTED_EXCHANGES, type ExchangeNote, type LossReport } from './loss-report.ts';
+export type { Observation, RequestFacts } from './observation.ts';
+export {
+  isReplaySafe, REPLAY_SAFE_METHODS, type Operation, type ReplayPolicy, type ToolAnnotations, type ToolTrust,
+} from './replay-safety.ts';
+export { parseRetryAfter, retryAfterMs, type RetryAfter } from './retry-after.ts';
+export {
+  canRetry, createRetryBudget, DEFAULT_RETRY_BUDGET, recordCall, recordRetry, type RetryBudget, type RetryBudgetState,
+} from './retry-budget.ts';
+export { DEFAULT_REVISION, isSessionful, KNOWN_REVISIONS, revisionTraits, type Era, type RevisionTraits } from './revisions.ts';
+export { sessionChange, type Negotiated, type SessionChange } from './session-change.ts';
+export {
+  abandonReinitialize, adoptSession, beginReinitialize, DEAD_IDS_KEPT, isIdleBeyond, markDead, NO_SESSION, recoveryStep, sessionIdToSend,
+  touch, type RecoveryStep, type SessionRecord, type SessionTracker,
+} from './session-tracker.ts';
+export type { Verdict, VerdictKind } from './verdict.ts';

@@ -17,6 +17,11 @@ export interface Operation {
   /** For `tools/call`: the tool's name and, when known, its annotations. */
   readonly toolName?: string;
   readonly annotations?: ToolAnnotations;
+  /**
+   * The application vouched for this one call as safe to repeat (an idempotency key, a
+   * predicate of its own): under the `safe` policy it may be sent again like a read-only call.
+   */
+  readonly consent?: boolean;
 }
 
 /** Which tools the application vouches for. */
@@ -29,7 +34,8 @@ export interface ToolTrust {
 
 /**
  * When a request whose outcome is unknown may be sent again: `safe` (read-only and idempotent
- * methods, and tools the application trusts), `always`, `never`, or a function of the operation.
+ * methods, tools the application trusts, calls it vouched for one by one), `always`, `never`, or
+ * a function of the operation.
  * A request the server provably did not process is always safe to send again, whatever this says.
  */
 export type ReplayPolicy = 'safe' | 'always' | 'never' | ((operation: Operation) => boolean);
@@ -52,12 +58,13 @@ export const REPLAY_SAFE_METHODS: ReadonlySet<string> = new Set([
  * isReplaySafe({ method: 'tools/list' })                                         // true
  * isReplaySafe({ method: 'tools/call', toolName: 'charge' })                     // false
  * isReplaySafe({ method: 'tools/call', toolName: 'search' }, 'safe', { readOnlyTools: ['search'] }) // true
+ * isReplaySafe({ method: 'tools/call', toolName: 'charge', consent: true })     // true: the application vouched for it
  */
 export function isReplaySafe(operation: Operation, policy: ReplayPolicy = 'safe', trust: ToolTrust = {}): boolean {
   if (typeof policy === 'function') return policy(operation) === true;
   if (policy !== 'safe') return policy === 'always';
   const { method, toolName, annotations } = operation;
-  if (operation.stream === true) return true;
+  if (operation.stream === true || operation.consent === true) return true;
   if (method === undefined) return false;
   if (REPLAY_SAFE_METHODS.has(method)) return true;
   if (method !== 'tools/call' || toolName === undefined) return false;

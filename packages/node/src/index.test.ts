@@ -18,7 +18,6 @@ describe('@mcp-resilience/node', () => {
     for (const name of Object.keys(client)) expect(node, name).toHaveProperty(name);
     expect(node.ResilienceError).toBe(client.ResilienceError);
     expect(node.isResilienceError).toBe(client.isResilienceError);
-    expect(node.defaultSleep).toBe(client.defaultSleep);
     expect(node.EVENT_CHANNEL).toBe('mcp-resilience:event');
   });
 

@@ -1,4 +1,4 @@
-import type { ResilienceEvent } from '@mcp-resilience/client';
+import type { ResilienceEvent } from '@mcp-resilience/core';
 
 /** `850 ms`, `1.2 s`, `12 s`. */
 function duration(ms: number): string {

@@ -1,31 +1,35 @@
 import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connect } from './index.ts';
-import { createEventLogger } from './stderr-logger.ts';
+import { createEventLogger } from './event-logger.ts';
+import { createResilientFetch } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
 afterEach(async () => {
   vi.restoreAllMocks();
-  await client?.close().catch(() => {});
-  await chaos?.stop();
+  await stopAll([client], [chaos]);
   chaos = client = undefined;
 });
 
-describe('the stderr logger', () => {
+describe('the event logger', () => {
   it('is off unless asked for', () => {
     expect(createEventLogger(undefined)).toBeUndefined();
     expect(createEventLogger(false)).toBeUndefined();
   });
 
-  it('writes one line per event to stderr with log: true', () => {
-    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    createEventLogger(true)!({ type: 'session-started', session: 1, revision: '2025-11-25' });
-    expect(write).toHaveBeenCalledExactlyOnceWith('mcp-resilience session 1 started (revision 2025-11-25)\n');
+  it('writes one line per event with the runtime writer for log: true, console.error by default', () => {
+    const lines: string[] = [];
+    createEventLogger(true, (line) => lines.push(line))!({ type: 'session-started', session: 1, revision: '2025-11-25' });
+    expect(lines).toEqual(['mcp-resilience session 1 started (revision 2025-11-25)']);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    createEventLogger(true)!({ type: 'gave-up', method: 'tools/call', code: 'OUTCOME_UNKNOWN' });
+    expect(error).toHaveBeenCalledExactlyOnceWith('mcp-resilience tools/call gave up: OUTCOME_UNKNOWN');
   });
 
-  it('narrates an eviction end to end without ever showing a session id', async () => {
+  it('narrates an eviction end to end through the engine\'s log option, never showing a session id', async () => {
     chaos = await startChaosServer({ dialect: 'amdahl' });
     const ids = new Set<string>();
     const spy: typeof fetch = async (input, init) => {
@@ -35,7 +39,8 @@ describe('the stderr logger', () => {
       return response;
     };
     const lines: string[] = [];
-    client = await connect(chaos.url, { fetch: spy, log: (line) => lines.push(line) });
+    client = new Client({ name: 'logged', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch: createResilientFetch({ fetch: spy, log: (line) => lines.push(line) }) }));
     await client.callTool({ name: 'echo', arguments: { text: 'before' } });
     await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
     await client.callTool({ name: 'echo', arguments: { text: 'after' } });

@@ -1,4 +1,4 @@
-import type { ResilienceEvent } from '@mcp-resilience/client';
+import type { ResilienceEvent } from '@mcp-resilience/core';
 import { describe, expect, it } from 'vitest';
 import { describeEvent } from './describe-event.ts';
 

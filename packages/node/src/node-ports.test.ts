@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeSleep } from './node-sleep.ts';
+import { nodeSleep } from './node-ports.ts';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** A process whose only pending work is one engine backoff (the stub answers 429 once, then 200). */
 const script = `
-import { createResilientFetch, defaultSleep } from '@mcp-resilience/node';
+import { createResilientFetch } from '@mcp-resilience/node';
+import { defaultSleep } from '@mcp-resilience/client/adapter';
 let n = 0;
 const fetch = async () => n++ === 0
   ? new Response('', { status: 429, headers: { 'retry-after': process.env.RETRY_AFTER } })

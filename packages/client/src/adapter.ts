@@ -1,0 +1,54 @@
+/**
+ * @mcp-resilience/client/adapter — what a runtime adapter (`@mcp-resilience/node`, `/deno`,
+ * `/cloudflare`, `/browser`) builds on: the ports the engine asks of its runtime, their
+ * defaults, and the one helper that fills them and fans events out.
+ *
+ * @example
+ * import { withRuntimeDefaults } from '@mcp-resilience/client/adapter';
+ * export const createResilientFetch = (options = {}) => engineFetch(withRuntimeDefaults(options, { sleep: unrefSleep }));
+ *
+ * @module
+ */
+import type { ResilienceEvent } from '@mcp-resilience/core';
+import type { ResilientFetchOptions } from './options.ts';
+import type { EnginePorts } from './ports.ts';
+
+export { deadlineWith, DEFAULT_PORTS, defaultSleep, resolvePorts, type Deadline, type EnginePorts, type Sleep } from './ports.ts';
+export { createEventLogger, type LogOption } from './event-logger.ts';
+export { CREDENTIAL_HEADERS, storableHeaders } from './session-store.ts';
+
+/** What a runtime brings: its ports, where `log: true` writes, and sinks told of every event. */
+export interface RuntimeDefaults extends Partial<Omit<EnginePorts, 'onEvent'>> {
+  /** Where `log: true` writes a line (stderr on Node); default `console.error`. */
+  readonly writeLine?: (line: string) => void;
+  /** Told of every event before the application's own `onEvent` (a `diagnostics_channel`, say); one that throws does not stop the others. */
+  readonly sinks?: readonly ((event: ResilienceEvent) => void)[];
+}
+
+/**
+ * The engine's options with a runtime's defaults: each port the application did not set is
+ * the runtime's, `log: true` writes where the runtime writes, and every event goes to the
+ * runtime's sinks, then to the application's `onEvent`.
+ *
+ * @example
+ * const options = withRuntimeDefaults({ log: true }, { sleep: unrefSleep, writeLine: (line) => process.stderr.write(`${line}\n`) });
+ */
+export function withRuntimeDefaults<T extends ResilientFetchOptions>(options: T, runtime: RuntimeDefaults): T {
+  const { writeLine, sinks = [], ...ports } = runtime;
+  const filled: Record<string, unknown> = { ...(options as Record<string, unknown>) };
+  for (const [name, port] of Object.entries(ports)) if (filled[name] === undefined) filled[name] = port;
+  if (options.log === true && writeLine) filled.log = writeLine;
+  const listeners = options.onEvent ? [...sinks, options.onEvent] : sinks;
+  if (listeners.length > 0) {
+    filled.onEvent = (event: ResilienceEvent) => {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch {
+          // One listener's failure is its own.
+        }
+      }
+    };
+  }
+  return filled as T;
+}

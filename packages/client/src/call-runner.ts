@@ -1,0 +1,293 @@
+import {
+  advance, classify, FRESH_CALL, isResilienceError, ResilienceError, type CallState, type ErrorInfo, type Observation, type Operation,
+  type RequestFacts,
+} from '@mcp-resilience/core';
+import { abortable } from './abortable.ts';
+import { AnsweredResponse } from './answered-response.ts';
+import { whenBodyEnds } from './body-end.ts';
+import type { EndpointSession } from './endpoint-session.ts';
+import type { Engine } from './engine.ts';
+import { exchange, refusalOf } from './exchange.ts';
+import { findAnswer, isEventStream, isJson, type PostBody, type RpcMessage } from './messages.ts';
+import { withRequestId } from './request-id.ts';
+import { superviseStream, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
+
+/** Statuses whose responses have no body (Fetch standard: a null body status). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
+/** One request as the application's SDK sent it. */
+export interface CallRequest {
+  readonly url: string;
+  /** With its method in capitals. */
+  readonly init: RequestInit & { readonly method: string };
+  /** A POST's body, read once. */
+  readonly body?: PostBody;
+  readonly operation: Operation;
+  /** Told once when the call is over (its answer read, or it failed): how the session knows it is in use. */
+  readonly done?: () => void;
+  /** Counted as one call in flight on its session already (it must not find itself "in use"). */
+  readonly entered?: boolean;
+}
+
+/**
+ * One logical call, and the one owner of its state: it sends the request, observes what came
+ * back, has core classify and decide, and carries the decision out (deliver, re-initialize and
+ * replay, back off, re-issue, resume, give up) until the call is answered or given up. The
+ * stream supervisor only reports what it observed on a response stream; the decisions about it
+ * are made here too. `gave-up` is emitted here, once per call.
+ *
+ * @example
+ * const response = await new CallRunner(engine, session, { url, init, body, operation }).run();
+ */
+export class CallRunner implements StreamOwner {
+  readonly originalId: string | number;
+  #sentId: string | number;
+  #text: string | undefined;
+  #state: CallState = FRESH_CALL;
+  #attempts = 0;
+  /** The facts of the latest attempt, and the session it went out on. */
+  #facts: RequestFacts = { sessionIdSent: false };
+  #ordinal = 0;
+  #gaveUp = false;
+  #finished = false;
+
+  constructor(private readonly engine: Engine, private readonly session: EndpointSession, private readonly request: CallRequest) {
+    const message = request.body?.kind === 'request' ? request.body.message : undefined;
+    this.originalId = this.#sentId = message?.id as string | number;
+    this.#text = request.body?.text;
+  }
+
+  get sentId(): string | number {
+    return this.#sentId;
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.request.init.signal ?? undefined;
+  }
+
+  /** Whether this call is a JSON-RPC request (one that gets an answer). */
+  get #isRequest(): boolean {
+    return this.originalId !== undefined;
+  }
+
+  /** Runs the call to its answer (a supervised stream, for SSE) or its typed failure. */
+  async run(): Promise<Response> {
+    this.engine.countCall();
+    try {
+      return await this.#attempt(true);
+    } catch (error) {
+      this.finished();
+      throw error;
+    }
+  }
+
+  finished(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.request.done?.();
+  }
+
+  message(message: RpcMessage, isAnswer: boolean): void {
+    if (!isAnswer) return this.session.notice(message);
+    // Recorded against the request as the SDK sent it: under its own id.
+    this.session.answered(this.request.body!.message!, message.id === this.originalId ? message : { ...message, id: this.originalId });
+  }
+
+  /**
+   * Sends the request until it is answered or given up. `top`: the response goes to the SDK (a
+   * stream is supervised); otherwise it goes to the supervisor that asked for a re-issue.
+   */
+  async #attempt(top: boolean): Promise<Response> {
+    const { engine, session } = this;
+    const { url, init, operation } = this.request;
+    const method = operation.method;
+    for (;;) {
+      const headers = new Headers(init.headers);
+      await this.#prepare(headers.has('mcp-session-id'));
+      session.stamp(headers);
+      this.#ordinal = session.ordinal;
+      this.#attempts++;
+      // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
+      const revision = session.revision ?? headers.get('mcp-protocol-version') ?? undefined;
+      this.#facts = {
+        ...(revision === undefined ? {} : { revision }),
+        sessionIdSent: headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE',
+        ...(method === undefined ? {} : { rpcMethod: method }),
+      };
+      const sent = await exchange(engine.fetch, engine.ports.notSent, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
+      const { response } = sent;
+      session.noteExchange(method ?? init.method, response?.status ?? 'network');
+      let observation: Observation | undefined = sent.observation;
+      let errorText = '';
+      if (response?.ok) {
+        session.touch();
+        const answered = await this.#answered(response, top);
+        if (answered instanceof Response) return answered;
+        observation = answered;
+      } else if (response) {
+        const refusal = await refusalOf(response, this.#facts);
+        observation = refusal;
+        errorText = refusal.body;
+      }
+      const verdict = classify(observation!, engine.classifyOptions);
+      const action = engine.decide(verdict, this.#state, operation, revision);
+      if (verdict.kind === 'session-gone') session.lost(this.#ordinal, verdict, method);
+      else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
+      switch (action.type) {
+        case 'deliver': // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
+          if (top) this.finished();
+          return new Response(NULL_BODY_STATUSES.has(response!.status) ? null : errorText, {
+            status: response!.status, statusText: response!.statusText, headers: response!.headers,
+          });
+        case 'give-up':
+          throw this.#fail(action.error, observation);
+        case 'reinitialize-and-replay':
+          await this.#waitFor(() => session.recover(this.#ordinal));
+          this.#state = advance(this.#state, action);
+          engine.emit({
+            type: 'replayed', session: session.ordinal,
+            ...(method === undefined ? {} : { method }), ...(operation.stream ? { stream: true } : {}),
+          });
+          break;
+        case 'resume': // a response stream only breaks once it was handed on; not reached for a failed exchange
+        case 'retry':
+        case 'reissue':
+          if (action.type !== 'resume') await engine.backOff(action, verdict, method, response?.status, init.signal);
+          if (action.type === 'reissue' && this.#isRequest) this.#newId(`${String(this.originalId)}~r${action.attempt}`);
+          this.#state = advance(this.#state, action);
+      }
+    }
+  }
+
+  /**
+   * A 2xx: the response to hand on, or, for a request whose answer it does not hold, the
+   * observation of a stream that ended before it. A JSON answer is read whole here: cut mid-body,
+   * or without the response to the request (another id, none, garbage), it is decided like a
+   * stream that ended early; so is a 2xx with no body, or a body of another type (a 202 or 204 to
+   * a request, an HTML page): nothing in it answers the request.
+   */
+  async #answered(response: Response, top: boolean): Promise<Response | Observation> {
+    if (!this.#isRequest) return top && this.request.done ? whenBodyEnds(response, () => this.finished()) : response;
+    if (isEventStream(response) && response.body) return top ? superviseStream(response, this) : response;
+    if (isJson(response) && response.body) {
+      const text = await response.text().then((t) => t, () => undefined); // undefined: cut mid-body
+      if (text === undefined && this.signal?.aborted) throw this.signal.reason;
+      const found = text === undefined ? undefined : findAnswer(text, this.#sentId, this.originalId);
+      if (found) {
+        this.message(found.answer, true);
+        if (top) this.finished();
+        return new AnsweredResponse(found.text, found.value, found.answer, response);
+      }
+    } else {
+      await response.body?.cancel().catch(() => {});
+    }
+    return { kind: 'stream-ended', ...this.#facts };
+  }
+
+  /** The stream handed to the SDK ended before its answer: decided and carried out here. */
+  async ended(cursor: { readonly lastEventId?: string; readonly retryMs?: number }): Promise<StreamNext> {
+    const { engine } = this;
+    const method = this.request.operation.method;
+    try {
+      for (let at = cursor; ;) {
+        const observation: Observation = { kind: 'stream-ended', ...this.#facts, ...at };
+        const verdict = classify(observation, engine.classifyOptions);
+        const action = engine.decide(verdict, this.#state, this.request.operation, this.#facts.revision);
+        this.#state = advance(this.#state, action);
+        if (action.type === 'resume') {
+          engine.emit({ type: 'resumed', ...(method === undefined ? {} : { method }), attempt: action.attempt, delayMs: action.delayMs });
+          await engine.sleep(action.delayMs, this.signal);
+          const resumed = await this.#resume(action.lastEventId);
+          if (resumed) return { follow: resumed };
+          at = {}; // not resumable after all: decided again, without a cursor
+          continue;
+        }
+        if (action.type === 'reissue') {
+          await engine.backOff(action, verdict, method, undefined, this.signal);
+          this.#newId(`${String(this.originalId)}~s${action.attempt}`);
+          return await this.#reissued(await this.#attempt(false));
+        }
+        const error: ErrorInfo = action.type === 'give-up'
+          ? action.error
+          : { code: 'OUTCOME_UNKNOWN', message: 'The response stream ended before the response', details: {} };
+        this.#fail(error, observation);
+        return { fail: error };
+      }
+    } catch (error) {
+      if (this.signal?.aborted) throw this.signal.reason;
+      const info: ErrorInfo = isResilienceError(error)
+        ? { code: error.code, message: error.message, details: error.details }
+        : { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} };
+      this.#fail(info, error);
+      return { fail: info };
+    }
+  }
+
+  /** What a re-issue sent on behalf of the supervisor came to. */
+  async #reissued(response: Response): Promise<StreamNext> {
+    if (response instanceof AnsweredResponse) return { answer: response.answer };
+    if (isEventStream(response) && response.body) return { follow: response };
+    // A final error answered the re-issue: handed on if it answers the request.
+    const found = findAnswer(await response.text().catch(() => ''), this.#sentId, this.originalId);
+    if (found) return { answer: found.answer };
+    throw this.#fail({ code: 'MALFORMED_RESPONSE', message: 'The re-issued request got no answer', details: { status: response.status } });
+  }
+
+  /** GET + `Last-Event-ID` on the call's session; undefined when that did not give a stream. */
+  async #resume(lastEventId: string): Promise<Response | undefined> {
+    const { session } = this;
+    // A cursor belongs to its session: on another one it means nothing.
+    if (session.ordinal !== this.#ordinal) return undefined;
+    const headers = new Headers(this.request.init.headers);
+    session.stamp(headers);
+    headers.delete('content-type');
+    headers.set('accept', 'text/event-stream');
+    headers.set('last-event-id', lastEventId);
+    try {
+      const signal = this.signal;
+      const response = await this.engine.fetch(this.request.url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) });
+      if (response.ok && isEventStream(response) && response.body) return response;
+      await response.body?.cancel().catch(() => {});
+    } catch (error) {
+      if (this.signal?.aborted) throw error;
+      // Not resumable after all: the next decision knows.
+    }
+    return undefined;
+  }
+
+  /** Before each attempt: the session's own preparation (a shared re-initialization, an idle replacement), abortable. */
+  async #prepare(sdkSentSession: boolean): Promise<void> {
+    const firstAttempt = this.#attempts === 0;
+    if (this.session.changed) throw this.#fail(this.session.changed);
+    await this.#waitFor(() => this.session.prepare(sdkSentSession, firstAttempt, this.request.entered === true));
+    // A re-initialization it waited for may have changed the session (to a revision without sessions, even).
+    if (this.session.changed) throw this.#fail(this.session.changed);
+  }
+
+  /** Waits on the session (a re-initialization, shared or not) until it is done, the call is aborted or the engine closed. */
+  async #waitFor(work: () => Promise<void>): Promise<void> {
+    try {
+      await this.engine.wait(this.signal, (ended) => abortable(work(), ended));
+    } catch (error) {
+      if (this.signal?.aborted) throw this.signal.reason;
+      throw this.#fail(isResilienceError(error)
+        ? { code: error.code, message: error.message, details: error.details }
+        : { code: 'SESSION_LOST', message: 'A new session could not be opened', details: {} }, error);
+    }
+  }
+
+  #newId(id: string): void {
+    this.#sentId = id;
+    this.#text = withRequestId(this.#text!, id);
+  }
+
+  /** The call gives up: told once, as `gave-up`, and thrown (or written into its stream) as a typed error. */
+  #fail(error: ErrorInfo, cause?: unknown): ResilienceError {
+    if (!this.#gaveUp) {
+      this.#gaveUp = true;
+      const method = this.request.operation.method;
+      this.engine.emit({ type: 'gave-up', ...(method === undefined ? {} : { method }), code: error.code });
+    }
+    return new ResilienceError(error, cause === undefined ? {} : { cause });
+  }
+}

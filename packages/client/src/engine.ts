@@ -1,0 +1,135 @@
+import {
+  canRetry, createRetryBudget, createRetryPolicy, decide, recordCall, recordRetry, ResilienceError,
+  type Action, type CallState, type ClassifyOptions, type ErrorInfo, type Operation, type ResilienceEvent, type RetryBudget,
+  type RetryBudgetState, type RetryPolicy, type Verdict,
+} from '@mcp-resilience/core';
+import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
+import type { RpcMessage } from './messages.ts';
+import { resolvePorts, type EnginePorts } from './ports.ts';
+import type { ResilientFetchOptions, SessionRestoredContext } from './options.ts';
+
+type Delay = Extract<Action, { type: 'retry' | 'reissue' }>;
+/** An event as the engine makes it: the time is added when it is emitted. */
+type NewEvent = ResilienceEvent extends infer E ? (E extends ResilienceEvent ? Omit<E, 'atMs'> : never) : never;
+
+const CLOSED: ErrorInfo = { code: 'ENGINE_CLOSED', message: 'The engine was closed', details: {} };
+
+/**
+ * What every call of one engine shares: its ports, its policy and retry budget, the options
+ * that shape decisions, the one place where core's `decide` is asked, and every wait (each ends
+ * at once when its call is aborted or the engine is closed).
+ *
+ * @example
+ * const engine = new Engine(options);
+ * const action = engine.decide(verdict, call, operation, revision);
+ */
+export class Engine {
+  readonly ports: EnginePorts;
+  readonly fetch: typeof fetch;
+  readonly policy: RetryPolicy;
+  readonly classifyOptions: ClassifyOptions;
+  readonly requestDeadlineMs: number;
+  readonly idleBudgetMs: number | undefined;
+  readonly serverIdleBudgetMs: number | undefined;
+  readonly busyWindowMs: number | undefined;
+  readonly onSessionRestored: ((context: SessionRestoredContext) => unknown) | undefined;
+  readonly #consent: ((request: RpcMessage) => boolean) | undefined;
+  readonly #budget: RetryBudget | undefined;
+  #budgetState: RetryBudgetState | undefined;
+  /** How to end every wait under way, when the engine closes. */
+  readonly #waits = new Set<() => void>();
+  #closed = false;
+
+  constructor(options: ResilientFetchOptions) {
+    const { fetch: given, now, random, sleep, deadline, notSent, sessionStore, background, onEvent } = options;
+    this.ports = resolvePorts({ now, random, sleep, deadline, notSent, sessionStore, background, onEvent });
+    this.fetch = given ?? ((input, init) => fetch(input, init));
+    this.policy = createRetryPolicy({
+      ...(options.replay === undefined ? {} : { replay: options.replay }),
+      ...(options.tools === undefined ? {} : { tools: options.tools }),
+      ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
+      ...(options.retryAfterCapMs === undefined ? {} : { retryAfterCapMs: options.retryAfterCapMs }),
+    });
+    this.#budget = options.retryBudget === false ? undefined : createRetryBudget(options.retryBudget ?? {});
+    this.classifyOptions = options.dialects ? { dialects: options.dialects } : {};
+    this.requestDeadlineMs = options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
+    this.idleBudgetMs = options.idleBudgetMs;
+    this.serverIdleBudgetMs = options.serverIdleBudgetMs;
+    this.busyWindowMs = options.busyWindowMs;
+    this.onSessionRestored = options.onSessionRestored;
+    this.#consent = options.replayConsent;
+  }
+
+  /** Tells the application of a decision carried out (an `onEvent` that throws changes nothing). */
+  emit(event: NewEvent): void {
+    try {
+      this.ports.onEvent({ ...event, atMs: this.ports.now() } as ResilienceEvent);
+    } catch {
+      // The application's listener is its own business.
+    }
+  }
+
+  /** Whether the application vouched for this one request as safe to repeat. */
+  consents(request: RpcMessage): boolean {
+    return this.#consent?.(request) === true;
+  }
+
+  /** A new logical call, for the retry budget. */
+  countCall(): void {
+    if (this.#budget) this.#budgetState = recordCall(this.#budgetState, this.#budget, this.ports.now());
+  }
+
+  /** Core's decision for a classified attempt: the one place where its input is put together. */
+  decide(verdict: Verdict, call: CallState, operation: Operation, revision: string | undefined): Action {
+    const { now, random } = this.ports;
+    return decide({
+      verdict, call, operation, policy: this.policy, nowMs: now(), random: random(),
+      ...(revision === undefined ? {} : { revision }),
+      ...(this.#budget ? { retryBudgetAllows: canRetry(this.#budgetState, this.#budget, now()) } : {}),
+    });
+  }
+
+  /** Carries out a retry or re-issue's wait: counted in the budget, told as an event, then waited. */
+  async backOff(action: Delay, verdict: Verdict, method: string | undefined, status: number | undefined, signal?: AbortSignal | null): Promise<void> {
+    if (this.#budget) this.#budgetState = recordRetry(this.#budgetState, this.#budget, this.ports.now());
+    const reason = { ...(method === undefined ? {} : { method }), attempt: action.attempt, delayMs: action.delayMs };
+    if (action.type === 'reissue') this.emit({ type: 'reissued', ...reason });
+    else this.emit({ type: 'backed-off', ...reason, verdict: verdict.kind, ...(status === undefined ? {} : { status }) });
+    await this.sleep(action.delayMs, signal);
+  }
+
+  /** Waits `ms`, ending early when `signal` aborts or the engine closes. */
+  sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
+    return this.wait(signal, (ended) => this.ports.sleep(ms, ended));
+  }
+
+  /**
+   * Runs a wait that ends early, rejecting, when `signal` aborts (with its reason) or the engine
+   * closes (`ENGINE_CLOSED`): `work` gets a signal that says so.
+   */
+  async wait<T>(signal: AbortSignal | null | undefined, work: (ended: AbortSignal) => Promise<T>): Promise<T> {
+    if (signal?.aborted) throw signal.reason;
+    if (this.#closed) throw new ResilienceError(CLOSED);
+    const controller = new AbortController();
+    const end = () => controller.abort(signal?.aborted ? signal.reason : new ResilienceError(CLOSED));
+    signal?.addEventListener('abort', end, { once: true });
+    this.#waits.add(end);
+    try {
+      return await work(controller.signal);
+    } finally {
+      signal?.removeEventListener('abort', end);
+      this.#waits.delete(end);
+    }
+  }
+
+  /** Throws `ENGINE_CLOSED` once the engine is closed. */
+  assertOpen(): void {
+    if (this.#closed) throw new ResilienceError(CLOSED);
+  }
+
+  /** Ends every wait under way; later calls fail with `ENGINE_CLOSED`. */
+  close(): void {
+    this.#closed = true;
+    for (const end of [...this.#waits]) end();
+  }
+}

@@ -1,0 +1,39 @@
+import type { Observation, RequestFacts } from '@mcp-resilience/core';
+import { readBounded } from './bounded-read.ts';
+
+/** What one attempt of a request came to: a response (any status), or no response at all. */
+export type Exchanged =
+  | { readonly response: Response; readonly observation?: undefined }
+  | { readonly response?: undefined; readonly observation: Extract<Observation, { kind: 'network' }> };
+
+/**
+ * Sends one attempt. A fetch that failed is observed as a network failure, before or after the
+ * request went out as `notSent` tells; a fetch the caller aborted rejects as it did.
+ *
+ * @example
+ * const { response, observation } = await exchange(fetch, notSent, url, init, facts);
+ */
+export async function exchange(
+  send: typeof fetch, notSent: (error: unknown) => boolean, url: string, init: RequestInit, facts: RequestFacts,
+): Promise<Exchanged> {
+  try {
+    return { response: await send(url, init) };
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    return { observation: { kind: 'network', phase: notSent(error) ? 'before-send' : 'after-send', ...facts } };
+  }
+}
+
+/**
+ * A response that did not succeed, as the classifier takes it: its status, `Retry-After`,
+ * content type and the first 64 KiB of its body (read here, so the caller gets the text too).
+ *
+ * @example
+ * const refusal = await refusalOf(response, facts); // refusal.body: the error text
+ */
+export async function refusalOf(response: Response, facts: RequestFacts): Promise<Extract<Observation, { kind: 'http' }> & { body: string }> {
+  return {
+    kind: 'http', status: response.status, retryAfter: response.headers.get('retry-after'),
+    contentType: response.headers.get('content-type'), body: await readBounded(response), ...facts,
+  };
+}

@@ -1,0 +1,79 @@
+import type { Backoff, ReplayPolicy, RetryBudget, SessionGoneDialect, ToolTrust } from '@mcp-resilience/core';
+import type { LogOption } from './event-logger.ts';
+import type { RpcMessage } from './messages.ts';
+import type { EnginePorts } from './ports.ts';
+
+/**
+ * What `onSessionRestored` is given: the new session (by ordinal, never by id), what it
+ * negotiated, what the engine restored on it, and a way to send requests on it before any call
+ * is replayed.
+ */
+export interface SessionRestoredContext {
+  readonly session: number;
+  /** The session it replaces. */
+  readonly previous: number;
+  /** `lost`: the old session was found dead; `idle`: it was replaced for being idle past `idleBudgetMs`. */
+  readonly reason: 'lost' | 'idle';
+  readonly revision: string;
+  readonly capabilities: unknown;
+  /** What the engine sent again: subscriptions and the log level. */
+  readonly restored: { readonly subscriptions: number; readonly logLevel?: string };
+  /**
+   * Sends a request on the new session; resolves with its result, rejects with its JSON-RPC
+   * error (an `Error` with `code` and `data`) or a failure to reach the server.
+   */
+  request(method: string, params?: Record<string, unknown>): Promise<unknown>;
+  /** Sends a notification on the new session. */
+  notify(method: string, params?: Record<string, unknown>): Promise<void>;
+}
+
+/** Options of {@link createResilientFetch}; every one has a default. The runtime ports are {@link EnginePorts}. */
+export interface ResilientFetchOptions extends Partial<EnginePorts> {
+  /** The fetch that goes to the network (default: the global `fetch`). */
+  readonly fetch?: typeof fetch;
+  /** When a call whose outcome is unknown may be sent again (default `safe`). */
+  readonly replay?: ReplayPolicy;
+  /** Tools the application vouches for as read-only or idempotent, or whose annotations it trusts. */
+  readonly tools?: ToolTrust;
+  /**
+   * One request the application vouches for as safe to repeat, besides the tool lists: a
+   * predicate over the JSON-RPC request. A request whose `params._meta` carries
+   * {@link IDEMPOTENCY_KEY} is vouched for without one.
+   */
+  readonly replayConsent?: (request: RpcMessage) => boolean;
+  readonly backoff?: Partial<Backoff>;
+  /** The longest `Retry-After` honoured (default 20 s). */
+  readonly retryAfterCapMs?: number;
+  /** A ratio of retries to calls for the whole client; `false` turns it off. */
+  readonly retryBudget?: Partial<RetryBudget> | false;
+  /** Replace a session idle this long before the next call instead of discovering it dead. */
+  readonly idleBudgetMs?: number;
+  /** The server's idle budget, when known: sharpens the diagnosis of a loss. */
+  readonly serverIdleBudgetMs?: number;
+  /**
+   * Idle for less than this counts as busy in the diagnosis (default 60 s): a session dropped
+   * that soon after an exchange, or with its stream open, is `evicted-while-busy`.
+   */
+  readonly busyWindowMs?: number;
+  /** The bound on each of the engine's own requests: a re-initialization, a restore, a DELETE (default 20 s). */
+  readonly requestDeadlineMs?: number;
+  /** More ways servers say "session gone", tried before the built-in ones. */
+  readonly dialects?: readonly SessionGoneDialect[];
+  /**
+   * Runs on a new session once the engine has restored subscriptions and the log level, before
+   * any call is replayed on it: restore the application's own state there. If it throws, the
+   * calls waiting on the new session fail with `SESSION_RESTORE_FAILED` (never retried in a loop).
+   */
+  readonly onSessionRestored?: (context: SessionRestoredContext) => unknown;
+  /** One human line per event: `true` writes to the runtime's log (stderr on Node), or give a function. */
+  readonly log?: LogOption;
+}
+
+/**
+ * The `_meta` key by which one request is vouched for as safe to repeat: its value, a string, is
+ * the idempotency key the server can use to run it at most once.
+ *
+ * @example
+ * await client.callTool({ name: 'charge', arguments, _meta: { [IDEMPOTENCY_KEY]: crypto.randomUUID() } });
+ */
+export const IDEMPOTENCY_KEY = 'mcp-resilience/idempotency-key';

@@ -1,0 +1,106 @@
+import type { ResilienceEvent } from '@mcp-resilience/core';
+import type { SessionStore } from './session-store.ts';
+
+/** Waits `ms`, ending early (rejecting with the signal's reason) when `signal` aborts. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/**
+ * Runs `work` with a signal that aborts (with a `TimeoutError`) after `ms`, and clears its timer
+ * as soon as `work` settles: nothing of a request that ended is left pending.
+ */
+export type Deadline = <T>(ms: number, work: (signal: AbortSignal) => Promise<T>) => Promise<T>;
+
+/**
+ * Everything the engine asks of its runtime, each with a default that works anywhere
+ * ({@link DEFAULT_PORTS}). An adapter fills them with the runtime's own (timers that do not hold
+ * a process open, `ctx.waitUntil`, a Durable Object store, …) and adds nothing else.
+ */
+export interface EnginePorts {
+  /** The clock, in ms. */
+  readonly now: () => number;
+  /** A random number in [0, 1), for jitter. */
+  readonly random: () => number;
+  readonly sleep: Sleep;
+  /** How the engine bounds its own requests (a re-initialization, a restore, a DELETE). */
+  readonly deadline: Deadline;
+  /**
+   * Whether a failed fetch provably sent nothing (a refused connection). Only the runtime knows
+   * how its fetch says so; the default answers `false`: "maybe sent", the honest answer.
+   */
+  readonly notSent: (error: unknown) => boolean;
+  /** Where sessions outlive one engine; none by default. */
+  readonly sessionStore?: SessionStore;
+  /**
+   * Takes work that must finish after the call that started it has been answered (store writes,
+   * the DELETE of a replaced session): `ctx.waitUntil` on Workers. Its failures are its own.
+   */
+  readonly background: (task: Promise<unknown>) => void;
+  /** Told of every decision the engine carries out. */
+  readonly onEvent: (event: ResilienceEvent) => void;
+}
+
+/**
+ * Waits `ms` with the platform's timer (see {@link Sleep}).
+ *
+ * @example
+ * await defaultSleep(200, init.signal);
+ */
+export const defaultSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/**
+ * The {@link Deadline} of a runtime whose timers are set with `setTimer` and cleared with
+ * `clearTimer` (Node passes unref'd ones).
+ *
+ * @example
+ * const deadline = deadlineWith((run, ms) => setTimeout(run, ms), clearTimeout);
+ * const response = await deadline(20_000, (signal) => fetch(url, { signal }));
+ */
+export function deadlineWith<H>(setTimer: (run: () => void, ms: number) => H, clearTimer: (handle: H) => void): Deadline {
+  return async (ms, work) => {
+    const controller = new AbortController();
+    const timer = setTimer(() => controller.abort(new DOMException('The operation timed out', 'TimeoutError')), ms);
+    try {
+      return await work(controller.signal);
+    } finally {
+      clearTimer(timer);
+    }
+  };
+}
+
+/**
+ * The ports every runtime can use: `Date.now`, `Math.random`, the global timers, "maybe sent",
+ * no session store, background work left to run on its own, no event sink.
+ */
+export const DEFAULT_PORTS: EnginePorts = Object.freeze({
+  now: () => Date.now(),
+  random: () => Math.random(),
+  sleep: defaultSleep,
+  deadline: deadlineWith((run, ms) => setTimeout(run, ms), (timer) => clearTimeout(timer)),
+  notSent: () => false,
+  background: (task: Promise<unknown>) => void task.catch(() => {}),
+  onEvent: () => {},
+});
+
+/**
+ * The ports an engine runs with: those given, the defaults for the rest.
+ *
+ * @example
+ * const ports = resolvePorts({ sleep: nodeSleep });
+ */
+export function resolvePorts(given: { readonly [P in keyof EnginePorts]?: EnginePorts[P] | undefined }): EnginePorts {
+  const ports: Record<string, unknown> = { ...DEFAULT_PORTS };
+  for (const [name, port] of Object.entries(given)) if (port !== undefined) ports[name] = port;
+  return ports as unknown as EnginePorts;
+}
