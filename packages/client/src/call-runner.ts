@@ -152,7 +152,7 @@ export class CallRunner implements StreamOwner {
         case 'resume': // a response stream only breaks once it was handed on; not reached for a failed exchange
         case 'retry':
         case 'reissue':
-          if (action.type !== 'resume') await engine.backOff(action, verdict, method, response?.status, init.signal);
+          if (action.type !== 'resume') await this.#guard(engine.backOff(action, verdict, method, response?.status, init.signal));
           if (action.type === 'reissue' && this.#isRequest) this.#newId(`${String(this.originalId)}~r${action.attempt}`);
           this.#state = advance(this.#state, action);
       }
@@ -265,14 +265,19 @@ export class CallRunner implements StreamOwner {
   }
 
   /** Waits on the session (a re-initialization, shared or not) until it is done, the call is aborted or the engine closed. */
-  async #waitFor(work: () => Promise<void>): Promise<void> {
+  #waitFor(work: () => Promise<void>): Promise<void> {
+    return this.#guard(this.engine.wait(this.signal, (ended) => abortable(work(), ended)));
+  }
+
+  /** A wait's end, for the call: an abort as it is, anything else a typed give-up. */
+  async #guard(wait: Promise<void>): Promise<void> {
     try {
-      await this.engine.wait(this.signal, (ended) => abortable(work(), ended));
+      await wait;
     } catch (error) {
       if (this.signal?.aborted) throw this.signal.reason;
-      throw this.#fail(isResilienceError(error)
-        ? { code: error.code, message: error.message, details: error.details }
-        : { code: 'SESSION_LOST', message: 'A new session could not be opened', details: {} }, error);
+      // The session's own error names what failed; its cause (the server's answer, the hook's error) is the call's cause.
+      if (isResilienceError(error)) throw this.#fail({ code: error.code, message: error.message, details: error.details }, error.cause ?? error);
+      throw this.#fail({ code: 'SESSION_LOST', message: 'A new session could not be opened', details: {} }, error);
     }
   }
 

@@ -10,10 +10,17 @@ let chaos: ChaosServer | undefined;
 let client: Client | undefined;
 afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefined)));
 
+/** The engine's clock (its `now` port): real time plus what a test moves it on by, instead of waiting. */
+let skewMs = 0;
+const later = (ms: number) => void (skewMs += ms);
+afterEach(() => void (skewMs = 0));
+
 async function setup(chaosOptions: Parameters<typeof startChaosServer>[0] = {}, options: ResilientFetchOptions = {}) {
   chaos = await startChaosServer(chaosOptions);
   const events: ResilienceEvent[] = [];
-  const fetch = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, ...options });
+  const fetch = createResilientFetch({
+    onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, now: () => Date.now() + skewMs, ...options,
+  });
   client = new Client({ name: 'resilient', version: '0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch }));
   return { events };
@@ -54,7 +61,7 @@ describe('session loss, with the official SDK client (1.x)', () => {
 
   it('diagnoses a restart from server_uptime_seconds', async () => {
     const { events } = await setup({ dialect: 'amdahl' });
-    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    later(1_300); // the session is 1.3 s old, the restarted server 0 s
     await inject({ kind: 'restart' });
     await echo();
     expect(events.find((e) => e.type === 'session-lost')).toMatchObject({ cause: 'server-restarted', serverUptimeSeconds: 0, suspectedServerBug: false });
@@ -113,9 +120,8 @@ describe('session loss, with the official SDK client (1.x)', () => {
   it('replaces an idle session before the next call when idleBudgetMs is set: no failed request', async () => {
     // No standalone stream (GET → 405): an open stream is use, and the session would never be idle.
     const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] }, { idleBudgetMs: 300 });
-    await inject({ kind: 'idle-budget', ms: 400 });
     await echo();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    later(500);
     await expect(echo()).resolves.toMatchObject({ content: [{ text: 'hi' }] });
     expect(posts().filter((p) => p.includes(' 404'))).toEqual([]);
     expect(trace(events)).toContainEqual({ type: 'session-reinitialized', from: 1, to: 2, reason: 'idle' });
@@ -230,7 +236,8 @@ describe('in use is never idle', () => {
   it('does not replace a session while another call is in flight on it, however long', async () => {
     const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] }, { idleBudgetMs: 300 });
     const slow = client!.callTool({ name: 'slow', arguments: { ms: 2_000 } });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    for (let i = 0; i < 500 && !chaos!.state().log.some((e) => e.rpcMethod === 'tools/call'); i++) await new Promise((r) => setTimeout(r, 10));
+    later(600); // twice the budget since the last exchange, with slow in flight all along
     await expect(echo('meanwhile')).resolves.toMatchObject({ content: [{ text: 'meanwhile' }] });
     await expect(slow).resolves.toMatchObject({ content: [{ text: 'slept 2000 ms' }] });
     expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
@@ -242,7 +249,7 @@ describe('in use is never idle', () => {
     // Only once the stream is open (under load the SDK may take a while to open it)…
     const deadline = Date.now() + 10_000;
     while (!chaos!.state().sessions.some((s) => s.openStreams > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((resolve) => setTimeout(resolve, 600)); // … then quiet for twice the budget
+    later(600); // … then quiet for twice the budget
     await echo();
     expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
   });

@@ -17,11 +17,15 @@ describe('a session store', () => {
   it('lets a second engine (a new isolate, a reload) go on with the same session, and recover it later', async () => {
     chaos = await startChaosServer();
     const store = new MemorySessionStore();
+    const writes: Promise<unknown>[] = []; // the store is written in the background (it may be remote): the background port
     const first = new Client({ name: 'first', version: '0' });
     clients.push(first);
-    await first.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch: createResilientFetch({ sessionStore: store }), requestInit: { headers: AUTH } }));
+    await first.connect(new StreamableHTTPClientTransport(new URL(chaos.url), {
+      fetch: createResilientFetch({ sessionStore: store, background: (task) => void writes.push(task) }), requestInit: { headers: AUTH },
+    }));
     await first.subscribeResource({ uri: 'chaos://counter' });
-    await new Promise((r) => setTimeout(r, 0)); // the store is written asynchronously (it may be remote)
+    expect(writes.length).toBeGreaterThan(0);
+    await Promise.all(writes);
     const stored = store.get(chaos.url)!;
     expect(stored).toMatchObject({ revision: '2025-11-25', subscriptions: ['chaos://counter'], sessionId: expect.any(String) });
     expect(JSON.stringify(stored)).not.toContain('very-secret-token'); // credentials are never stored

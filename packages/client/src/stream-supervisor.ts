@@ -23,7 +23,7 @@ export interface StreamOwner {
   message(message: RpcMessage, isAnswer: boolean): void;
   /** The stream ended or broke before the answer, after this cursor (if any). Never rejects but for an abort. */
   ended(cursor: { readonly lastEventId?: string; readonly retryMs?: number }): Promise<StreamNext>;
-  /** The body is over: read to its end, failed, or cancelled. */
+  /** The call is over: its answer handed on, or the body failed or was cancelled. Told at least once. */
   finished(): void;
   readonly signal: AbortSignal | undefined;
 }
@@ -66,6 +66,7 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
       // Not JSON: the SDK reports it as it would have.
     }
     controller.enqueue(encoder.encode(formatSse(text)));
+    if (answered) owner.finished(); // the call is over once its answer is handed on, whenever the stream closes
   };
 
   const follow = (response: Response) => {

@@ -1,0 +1,85 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** One request the proxy received, as a rule sees it. */
+export interface Passing {
+  readonly httpMethod: string;
+  readonly rpcMethod?: string;
+  /** How many requests of this JSON-RPC method came before it. */
+  readonly seen: number;
+}
+
+/** What the proxy does with a request: pass it on, hold it (never answered), or pass it on with its answer rewritten. */
+export type Tamper = 'forward' | 'stall' | { readonly rewrite: (body: string) => string };
+
+export interface TamperProxy {
+  readonly url: string;
+  /** Requests held so far. */
+  readonly stalled: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real HTTP proxy on 127.0.0.1 in front of a real MCP server (the chaos server), that holds or
+ * rewrites the requests a rule picks: for behaviours no server has on its own (an `initialize`
+ * that never answers, an answer under a string id).
+ *
+ * @example
+ * const proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? 'stall' : 'forward'));
+ */
+export async function startTamperProxy(target: string, rule: (request: Passing) => Tamper): Promise<TamperProxy> {
+  const counts = new Map<string, number>();
+  const sockets = new Set<Socket>();
+  let stalled = 0;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      let body = '';
+      for await (const chunk of req) body += String(chunk);
+      let rpcMethod: string | undefined;
+      try {
+        const method = (JSON.parse(body) as { method?: unknown }).method;
+        if (typeof method === 'string') rpcMethod = method;
+      } catch {
+        // Not JSON-RPC: passed on as it is.
+      }
+      const key = rpcMethod ?? req.method!;
+      const seen = counts.get(key) ?? 0;
+      counts.set(key, seen + 1);
+      const tamper = rule({ httpMethod: req.method!, ...(rpcMethod ? { rpcMethod } : {}), seen });
+      if (tamper === 'stall') return void (stalled += 1);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host') headers.set(name, value);
+      const upstream = new AbortController();
+      res.on('close', () => upstream.abort());
+      const response = await fetch(new URL(req.url!, target), { method: req.method!, headers, signal: upstream.signal, ...(body === '' ? {} : { body }) });
+      const out: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;
+      });
+      res.writeHead(response.status, out);
+      if (tamper === 'forward' && response.body) {
+        const reader = response.body.getReader();
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
+        return void res.end();
+      }
+      const text = await response.text();
+      res.end(tamper === 'forward' ? text : tamper.rewrite(text));
+    })().catch(() => res.destroy());
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: new URL(new URL(target).pathname, `http://127.0.0.1:${port}`).href,
+    get stalled() {
+      return stalled;
+    },
+    stop: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}

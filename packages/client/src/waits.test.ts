@@ -1,0 +1,106 @@
+import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
+import { isResilienceError, type ResilienceEvent } from '@mcp-resilience/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResilientFetch, type ResilientFetch } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
+import { startTamperProxy, type TamperProxy } from './test-support/tamper-proxy.ts';
+
+let chaos: ChaosServer | undefined;
+let proxy: TamperProxy | undefined;
+let client: Client | undefined;
+afterEach(() => stopAll([client], [proxy, chaos]).then(() => (chaos = proxy = client = undefined)));
+
+/** Waits (bounded) until `done` holds: the events and logs of real servers arrive when they arrive. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(done()).toBe(true);
+}
+
+/** An SDK client on `url` through the engine; returns a way to send one tools/call through the same engine, with a signal. */
+async function connect(url: string, resilient: ResilientFetch) {
+  const transport = new StreamableHTTPClientTransport(new URL(url), { fetch: resilient });
+  client = new Client({ name: 'waits', version: '0' });
+  await client.connect(transport);
+  let n = 0;
+  return (signal: AbortSignal) => resilient(url, {
+    method: 'POST', signal,
+    headers: {
+      'content-type': 'application/json', accept: 'application/json, text/event-stream',
+      'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-11-25',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: `direct-${++n}`, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }),
+  });
+}
+
+describe('every wait of the engine ends when its call is aborted', () => {
+  it('a call waiting on a re-initialization that hangs (its own, or one it shares) ends at once with the abort reason', async () => {
+    chaos = await startChaosServer();
+    // Every initialize after the first is held: the re-initialization never ends on its own.
+    proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? 'stall' : 'forward'));
+    const post = await connect(proxy.url, createResilientFetch({ requestDeadlineMs: 600_000 })); // only the abort can end these waits
+    await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+    const [a, b] = [new AbortController(), new AbortController()];
+    const first = post(a.signal);
+    await until(() => proxy!.stalled === 1);
+    const second = post(b.signal);
+    const [reasonA, reasonB] = [new Error('the user gave up'), new Error('so did the other')];
+    a.abort(reasonA);
+    await expect(first).rejects.toBe(reasonA);
+    b.abort(reasonB);
+    await expect(second).rejects.toBe(reasonB);
+    expect(proxy.stalled).toBe(1); // one re-initialization, shared
+  });
+
+  it('a call backing off on a long Retry-After ends at once with the abort reason', async () => {
+    chaos = await startChaosServer();
+    const events: ResilienceEvent[] = [];
+    const post = await connect(chaos.url, createResilientFetch({ onEvent: (e) => events.push(e) }));
+    await chaos.applyFaults([{ kind: 'status', status: 429, retryAfter: '15', rpcMethod: 'tools/call' }]);
+    const controller = new AbortController();
+    const call = post(controller.signal);
+    await until(() => events.some((e) => e.type === 'backed-off'));
+    const reason = new Error('not waiting 15 s');
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
+    expect(chaos.state().log.filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1); // not sent again
+  });
+});
+
+describe('close()', () => {
+  it('ends the waits under way with ENGINE_CLOSED, refuses later calls, and leaves no timer behind', async () => {
+    chaos = await startChaosServer();
+    const events: ResilienceEvent[] = [];
+    const resilient = createResilientFetch({ onEvent: (e) => events.push(e) });
+    const post = await connect(chaos.url, resilient);
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    await chaos.applyFaults([{ kind: 'status', status: 429, retryAfter: '15', rpcMethod: 'tools/call' }]);
+    const call = post(new AbortController().signal);
+    await until(() => events.some((e) => e.type === 'backed-off'));
+    await resilient.close();
+    const error = await call.catch((e: unknown) => e);
+    expect(isResilienceError(error, 'ENGINE_CLOSED')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'gave-up', method: 'tools/call', code: 'ENGINE_CLOSED' });
+    const later = await post(new AbortController().signal).catch((e: unknown) => e);
+    expect(isResilienceError(later, 'ENGINE_CLOSED')).toBe(true);
+    expect(timers()).toBeLessThanOrEqual(before);
+    expect(chaos.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]); // the session is left to the store, or to expire
+  });
+
+  it('with endSessions, ends each current session on its server and removes it from the store', async () => {
+    chaos = await startChaosServer();
+    const { MemorySessionStore } = await import('./session-store.ts');
+    const store = new MemorySessionStore();
+    const tasks: Promise<unknown>[] = [];
+    const resilient = createResilientFetch({ sessionStore: store, background: (task) => void tasks.push(task) });
+    await connect(chaos.url, resilient);
+    await Promise.all(tasks);
+    expect(store.get(chaos.url)).toBeDefined();
+    await resilient.close({ endSessions: true });
+    expect(chaos.state().log.filter((e) => e.httpMethod === 'DELETE').map((e) => [e.status, e.sessionOrdinal])).toEqual([[200, 1]]);
+    expect(chaos.state().sessions).toEqual([]);
+    expect(store.get(chaos.url)).toBeUndefined();
+  });
+});
