@@ -28,6 +28,7 @@ describe('pnpm bench --quick', () => {
     expect(figures.recovery_requests).toBe(4); // the failed call, initialize, notifications/initialized, the replay
     expect(figures.recovery_failed_requests).toBe(1);
     expect(figures.recovery_failed_requests_proactive).toBe(0);
+    expect(figures.recovery_initializes_proactive).toBe(1); // the idle session was replaced, not merely lucky
     expect(figures.storm_initializes).toBe(1);
     expect(figures.storm_baseline_initializes).toBe(200); // the workaround: one session per failed call
     expect(figures.storm_failed_calls).toBe(0);

@@ -129,8 +129,13 @@ export async function measureRecovery(iterations: number): Promise<RecoveryResul
       faults: [NO_GET_STREAM], lose: evict, call: (text) => echo(resilient, text), client: () => resilient,
     }, iterations);
 
+    const gets = async () => (await chaos.state()).log.filter((e) => e.httpMethod === 'GET').length;
+    const getsBefore = await gets();
     const idle = await connectClient(chaos.url, { idleBudgetMs: CLIENT_IDLE_MS, tools: { readOnlyTools: ['echo'] } });
     clients.push(idle);
+    // The SDK opens its standalone stream after connecting, without waiting: refused (405) before the
+    // trials reset the faults, or it would be open, and a session holding a stream is never idle.
+    for (let i = 0; i < 200 && (await gets()) === getsBefore; i++) await nodeSleep(10);
     const proactive = await runTrials(chaos, {
       faults: [NO_GET_STREAM, { kind: 'idle-budget', ms: SERVER_IDLE_MS }], lose: () => nodeSleep(IDLE_WAIT_MS),
       call: (text) => echo(idle, text), client: () => idle,

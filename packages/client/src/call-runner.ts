@@ -1,6 +1,6 @@
 import {
-  advance, classify, FRESH_CALL, isResilienceError, ResilienceError, type CallState, type ErrorInfo, type Observation, type Operation,
-  type RequestFacts,
+  advance, classify, FRESH_CALL, isResilienceError, ResilienceError, unrecognisedAnswer, type CallState, type ErrorInfo, type Observation,
+  type Operation, type RequestFacts,
 } from '@mcp-resilience/core';
 import { abortable } from './abortable.ts';
 import { AnsweredResponse } from './answered-response.ts';
@@ -133,6 +133,8 @@ export class CallRunner implements StreamOwner {
       const action = engine.decide(verdict, this.#state, operation, revision);
       if (verdict.kind === 'session-gone') session.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
+      const unrecognised = unrecognisedAnswer(observation!, verdict, headers.get('mcp-session-id') ?? undefined);
+      if (unrecognised) engine.emit({ type: 'unrecognised-answer', ...(method === undefined ? {} : { method }), ...unrecognised });
       switch (action.type) {
         case 'deliver': // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
           if (top) this.finished();
@@ -142,7 +144,7 @@ export class CallRunner implements StreamOwner {
         case 'give-up':
           throw this.#fail(action.error, observation);
         case 'reinitialize-and-replay':
-          await this.#waitFor(() => session.recover(this.#ordinal));
+          await this.#waitFor(session.recover(this.#ordinal));
           this.#state = advance(this.#state, action);
           engine.emit({
             type: 'replayed', session: session.ordinal,
@@ -259,14 +261,20 @@ export class CallRunner implements StreamOwner {
   async #prepare(sdkSentSession: boolean): Promise<void> {
     const firstAttempt = this.#attempts === 0;
     if (this.session.changed) throw this.#fail(this.session.changed);
-    await this.#waitFor(() => this.session.prepare(sdkSentSession, firstAttempt, this.request.entered === true));
+    const waiting = this.session.prepare(sdkSentSession, firstAttempt, this.request.entered === true);
+    if (waiting) await this.#waitFor(waiting);
     // A re-initialization it waited for may have changed the session (to a revision without sessions, even).
     if (this.session.changed) throw this.#fail(this.session.changed);
   }
 
-  /** Waits on the session (a re-initialization, shared or not) until it is done, the call is aborted or the engine closed. */
-  #waitFor(work: () => Promise<void>): Promise<void> {
-    return this.#guard(this.engine.wait(this.signal, (ended) => abortable(work(), ended)));
+  /**
+   * Waits on the session (a re-initialization, shared or not) until it is done, the call is
+   * aborted or the engine closed. A call that stops waiting leaves the work to the others: its
+   * failure is theirs to hear of, never an unhandled rejection.
+   */
+  #waitFor(work: Promise<void>): Promise<void> {
+    work.catch(() => {});
+    return this.#guard(this.engine.wait(this.signal, (ended) => abortable(work, ended)));
   }
 
   /** A wait's end, for the call: an abort as it is, anything else a typed give-up. */

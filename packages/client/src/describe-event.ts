@@ -61,6 +61,10 @@ function describe(event: ResilienceEvent): string {
       return `${call(event.method)} outcome unknown → re-issuing (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
     case 'gave-up':
       return `${call(event.method)} gave up: ${event.code}`;
+    case 'unrecognised-answer': {
+      const said = event.code === undefined ? (event.text === undefined ? '' : ` "${event.text}"`) : ` (${event.code} "${event.message}")`;
+      return `${call(event.method)} got HTTP ${event.status}${said}, which no "session gone" dialect knows: if it means the session is gone, add it with the dialects option`;
+    }
     default:
       return unknownEvent(event);
   }

@@ -98,8 +98,9 @@ export class EndpointSession {
     }
   }
 
-  /** Picks up the session a store holds for this endpoint, once. */
-  load(): Promise<void> {
+  /** Picks up the session a store holds for this endpoint, once; `undefined` when there is nothing (more) to wait for. */
+  load(): Promise<void> | undefined {
+    if (!this.engine.ports.sessionStore) return undefined;
     this.#loaded ??= (async () => {
       const stored = await this.engine.ports.sessionStore?.get(this.url);
       if (!stored || this.#initialize) return;
@@ -254,10 +255,13 @@ export class EndpointSession {
    * Before a request goes out: if the SDK holds a session that is dead (a call gave up on it)
    * or, before a call's first attempt, idle past the budget, open the new one first, so that no
    * dead id is ever sent. A call being retried keeps its session: backoff is on the same session.
+   * Returns what to wait for, or `undefined` when the request may go at once (the common case:
+   * nothing is allocated for it).
    */
-  async prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> {
-    if (this.#reinitializing) await this.#reinitializing.catch(() => {});
-    if (!sdkSentSession || !this.sessionful || this.#initialize === undefined) return;
+  prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
+    const reinitializing = this.#reinitializing;
+    if (reinitializing) return reinitializing.catch(() => {}).then(() => this.prepare(sdkSentSession, firstAttempt, selfCounted));
+    if (!sdkSentSession || !this.sessionful || this.#initialize === undefined) return undefined;
     const current = this.#tracker.current;
     if (current === undefined) return this.recover(this.#tracker.ordinals, 'lost');
     const { idleBudgetMs } = this.engine;
@@ -268,6 +272,7 @@ export class EndpointSession {
       this.#end(current.id);
       return this.recover(current.ordinal, 'idle');
     }
+    return undefined;
   }
 
   /**

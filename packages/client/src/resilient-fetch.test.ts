@@ -245,10 +245,17 @@ describe('in use is never idle', () => {
   });
 
   it('does not replace a session that holds its standalone stream open', async () => {
-    const { events } = await setup({}, { idleBudgetMs: 300 });
-    // Only once the stream is open (under load the SDK may take a while to open it)…
-    const deadline = Date.now() + 10_000;
-    while (!chaos!.state().sessions.some((s) => s.openStreams > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // Only once the engine has handed the SDK its open stream (under load the SDK may take a while to open it)…
+    let opened!: () => void;
+    const streamOpen = new Promise<void>((resolve) => (opened = resolve));
+    const spy: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === 'GET' && response.ok) opened();
+      return response;
+    };
+    const { events } = await setup({}, { idleBudgetMs: 300, fetch: spy });
+    await streamOpen;
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the engine's own steps after the fetch are microtasks: all done by now
     later(600); // … then quiet for twice the budget
     await echo();
     expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);

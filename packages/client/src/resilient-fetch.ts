@@ -1,11 +1,11 @@
 import type { Operation } from '@mcp-resilience/core';
+import { whenBodyEnds } from './body-end.ts';
 import { CallRunner } from './call-runner.ts';
 import { EndpointSession } from './endpoint-session.ts';
 import { Engine } from './engine.ts';
 import { createEventLogger } from './event-logger.ts';
 import { isEventStream, readPostBody, type PostBody } from './messages.ts';
 import { IDEMPOTENCY_KEY, type ResilientFetchOptions } from './options.ts';
-import { watchStream } from './stream-watch.ts';
 
 export type { ResilientFetchOptions } from './options.ts';
 
@@ -80,19 +80,20 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     engine.assertOpen();
     const url = urlOf(input);
     const session = endpointFor(url);
-    await session.load();
-    session.noteCredentials(new Headers(init.headers));
+    const loading = session.load();
+    if (loading) await loading;
+    const headers = new Headers(init.headers);
+    session.noteCredentials(headers);
     const method = (init.method ?? 'GET').toUpperCase();
     if (method === 'GET') {
       const response = await new CallRunner(engine, session, { url, init: { ...init, method }, operation: { stream: true } }).run();
-      return response.ok && isEventStream(response) ? watchStream(response, (message) => session.notice(message), session.openStream()) : response;
+      return response.ok && isEventStream(response) ? whenBodyEnds(response, session.openStream(), (message) => session.notice(message)) : response;
     }
     if (method !== 'POST') return new CallRunner(engine, session, { url, init: { ...init, method }, operation: {} }).run();
     if (typeof init.body !== 'string') return engine.fetch(input, init); // a body that cannot be read twice cannot be replayed
     const body = readPostBody(init.body);
-    const headers = new Headers(init.headers);
     const rpcMethod = body.message?.method;
-    const request = { url, init: { ...init, method }, body, operation: operationOf(body, session) };
+    const request = { url, init: { ...init, method, headers }, body, operation: operationOf(body, session) };
     if (rpcMethod === 'initialize' && !headers.has('mcp-session-id')) {
       session.rememberInitialize(body.text, headers);
       const response = await new CallRunner(engine, session, request).run();

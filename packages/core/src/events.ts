@@ -1,6 +1,7 @@
 import type { Diagnosis } from './diagnose.ts';
 import type { ErrorCode } from './errors.ts';
 import type { LossReport } from './loss-report.ts';
+import type { UnrecognisedAnswer } from './unrecognised.ts';
 import type { VerdictKind } from './verdict.ts';
 
 interface At {
@@ -35,6 +36,12 @@ export type ResilienceEvent = At &
     | { readonly type: 'resumed'; readonly method?: string; readonly attempt: number; readonly delayMs: number }
     | { readonly type: 'reissued'; readonly method?: string; readonly attempt: number; readonly delayMs: number }
     | { readonly type: 'gave-up'; readonly method?: string; readonly code: ErrorCode }
+    /**
+     * A refusal no "session gone" dialect knows met a request that carried a session id: passed
+     * to the caller as it is. If it is a server's way of saying its session is gone, report it,
+     * or add it with the `dialects` option.
+     */
+    | ({ readonly type: 'unrecognised-answer'; readonly method?: string } & UnrecognisedAnswer)
   );
 
 /** The `type` of a {@link ResilienceEvent}. */

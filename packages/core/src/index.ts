@@ -38,4 +38,5 @@ export {
   abandonReinitialize, adoptSession, beginReinitialize, DEAD_IDS_KEPT, isIdleBeyond, markDead, NO_SESSION, recoveryStep, sessionIdToSend,
   touch, type RecoveryStep, type SessionRecord, type SessionTracker,
 } from './session-tracker.ts';
+export { UNRECOGNISED_TEXT_LIMIT, unrecognisedAnswer, type UnrecognisedAnswer } from './unrecognised.ts';
 export type { Verdict, VerdictKind } from './verdict.ts';

@@ -7,10 +7,18 @@ export interface Passing {
   readonly rpcMethod?: string;
   /** How many requests of this JSON-RPC method came before it. */
   readonly seen: number;
+  readonly sessionId?: string;
 }
 
-/** What the proxy does with a request: pass it on, hold it (never answered), or pass it on with its answer rewritten. */
-export type Tamper = 'forward' | 'stall' | { readonly rewrite: (body: string) => string };
+/**
+ * What the proxy does with a request: pass it on, hold it (never answered), pass it on with its
+ * answer rewritten, or answer it itself.
+ */
+export type Tamper =
+  | 'forward'
+  | 'stall'
+  | { readonly rewrite: (body: string) => string }
+  | { readonly answer: { readonly status: number; readonly contentType: string; readonly body: string } };
 
 export interface TamperProxy {
   readonly url: string;
@@ -45,8 +53,12 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
       const key = rpcMethod ?? req.method!;
       const seen = counts.get(key) ?? 0;
       counts.set(key, seen + 1);
-      const tamper = rule({ httpMethod: req.method!, ...(rpcMethod ? { rpcMethod } : {}), seen });
+      const sessionId = req.headers['mcp-session-id'];
+      const tamper = rule({ httpMethod: req.method!, ...(rpcMethod ? { rpcMethod } : {}), seen, ...(typeof sessionId === 'string' ? { sessionId } : {}) });
       if (tamper === 'stall') return void (stalled += 1);
+      if (typeof tamper === 'object' && 'answer' in tamper) {
+        return void res.writeHead(tamper.answer.status, { 'content-type': tamper.answer.contentType }).end(tamper.answer.body);
+      }
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host') headers.set(name, value);
       const upstream = new AbortController();
@@ -63,7 +75,7 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
         return void res.end();
       }
       const text = await response.text();
-      res.end(tamper === 'forward' ? text : tamper.rewrite(text));
+      res.end(tamper === 'forward' ? text : (tamper as { rewrite: (body: string) => string }).rewrite(text));
     })().catch(() => res.destroy());
   });
   server.on('connection', (socket: Socket) => {

@@ -1,0 +1,10 @@
+import { startChaosProcess } from './dist/chaos-process.js';
+import { connectClient, echo } from './dist/sdk-clients.js';
+const chaos = await startChaosProcess(['--json-responses']);
+const client = await connectClient(chaos.url, process.argv[2] === 'plain' ? undefined : { tools: { readOnlyTools: ['echo'] } });
+for (let i = 0; i < 300; i++) await echo(client, 'warm');
+const t = performance.now(); const c = process.cpuUsage();
+for (let i = 0; i < 3000; i++) await echo(client, 'x');
+const cpu = process.cpuUsage(c);
+console.log(process.argv[2] ?? 'engine', ((performance.now() - t) / 3000).toFixed(3), 'ms/call', ((cpu.user + cpu.system) / 3000).toFixed(0), 'µs cpu/call');
+await client.close(); await chaos.stop();
