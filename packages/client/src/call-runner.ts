@@ -103,7 +103,8 @@ export class CallRunner implements StreamOwner {
     const method = operation.method;
     for (;;) {
       const headers = new Headers(init.headers);
-      await this.#prepare(headers.has('mcp-session-id'));
+      const preparing = this.#prepare(headers.has('mcp-session-id'));
+      if (preparing) await preparing;
       session.stamp(headers);
       this.#ordinal = session.ordinal;
       this.#attempts++;
@@ -257,14 +258,18 @@ export class CallRunner implements StreamOwner {
     return undefined;
   }
 
-  /** Before each attempt: the session's own preparation (a shared re-initialization, an idle replacement), abortable. */
-  async #prepare(sdkSentSession: boolean): Promise<void> {
-    const firstAttempt = this.#attempts === 0;
+  /**
+   * Before each attempt: the session's own preparation (a shared re-initialization, an idle
+   * replacement), abortable; `undefined` when the attempt may go at once.
+   */
+  #prepare(sdkSentSession: boolean): Promise<void> | undefined {
     if (this.session.changed) throw this.#fail(this.session.changed);
-    const waiting = this.session.prepare(sdkSentSession, firstAttempt, this.request.entered === true);
-    if (waiting) await this.#waitFor(waiting);
-    // A re-initialization it waited for may have changed the session (to a revision without sessions, even).
-    if (this.session.changed) throw this.#fail(this.session.changed);
+    const waiting = this.session.prepare(sdkSentSession, this.#attempts === 0, this.request.entered === true);
+    if (!waiting) return undefined;
+    return this.#waitFor(waiting).then(() => {
+      // A re-initialization it waited for may have changed the session (to a revision without sessions, even).
+      if (this.session.changed) throw this.#fail(this.session.changed);
+    });
   }
 
   /**
