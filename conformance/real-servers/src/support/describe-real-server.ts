@@ -38,5 +38,9 @@ export function describeRealServer(server: RealServer, more?: (running: () => Ru
     if (server.sessions === 'stateless') describeStatelessRestart(server, current, opened);
     if (server.sessions === 'modern') describeModern(server, current, opened);
     more?.(current, opened);
+
+    it('kept running through every scenario (no crash)', () => {
+      expect(running!.exited()).toBeUndefined();
+    });
   });
 }

@@ -11,28 +11,36 @@ export function initializesAfter(wire: readonly WireRecord[], from: number): Wir
 }
 
 /**
- * When `deadId` was first answered with an error (4xx/5xx): from then on the client knows the
- * session is gone. `undefined`: it never was. A refused connection (the server down while
- * it restarts) does not count: it says nothing of the session.
+ * When `deadId` was first answered with an error (4xx/5xx): the first failed request carrying
+ * it. `undefined`: it never was. A refused connection (the server down while it restarts) does
+ * not count: it says nothing of the session.
  *
  * @example
- * declaredDeadAt(client.wire, run.deadId) // 41
+ * firstFailedAt(client.wire, run.deadId) // 41
  */
-export function declaredDeadAt(wire: readonly WireRecord[], deadId: string): number | undefined {
+export function firstFailedAt(wire: readonly WireRecord[], deadId: string): number | undefined {
   const failed = wire.filter((r) => r.sessionId === deadId && r.status !== undefined && r.status >= 400).map((r) => r.answeredAt!);
   return failed.length === 0 ? undefined : Math.min(...failed);
 }
 
 /**
- * Requests that carried `deadId` although they were sent after it was declared dead
- * (after the first failed request carrying it): invariant 2 says there are none.
+ * When the engine declared the session lost: its first `session-lost` event.
  *
  * @example
- * sentAfterDeclaredDead(client.wire, run.deadId) // []
+ * declaredLostAt(client.events) // 67
  */
-export function sentAfterDeclaredDead(wire: readonly WireRecord[], deadId: string): WireRecord[] {
-  const at = declaredDeadAt(wire, deadId);
-  return at === undefined ? [] : wire.filter((r) => r.sessionId === deadId && r.sentAt > at);
+export function declaredLostAt(events: readonly { readonly at: number; readonly event: { readonly type: string } }[]): number | undefined {
+  return events.find((e) => e.event.type === 'session-lost')?.at;
+}
+
+/**
+ * Requests that carried `deadId` although they were sent after tick `at`.
+ *
+ * @example
+ * sentAfter(client.wire, run.deadId, declaredLostAt(client.events)!) // [] — invariant 2
+ */
+export function sentAfter(wire: readonly WireRecord[], deadId: string, at: number): WireRecord[] {
+  return wire.filter((r) => r.sessionId === deadId && r.sentAt > at);
 }
 
 /**

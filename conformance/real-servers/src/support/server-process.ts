@@ -21,6 +21,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** A real restart: the process killed by PID, then started again on the same port. */
   restart(): Promise<void>;
+  /** How the current process ended, if it did on its own (`undefined`: still running), and the end of its stderr. */
+  exited(): { readonly code: number | null; readonly signal: string | null; readonly stderr: string } | undefined;
 }
 
 const READY_TIMEOUT_MS = 20_000;
@@ -105,6 +107,10 @@ export async function startServer(launch: Launch, port?: number): Promise<Runnin
     async restart() {
       await stop();
       await start();
+    },
+    exited() {
+      if (!child || (child.exitCode === null && child.signalCode === null)) return undefined;
+      return { code: child.exitCode, signal: child.signalCode, stderr };
     },
   };
 }
