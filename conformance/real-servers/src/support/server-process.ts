@@ -83,6 +83,9 @@ export async function startServer(launch: Launch, port?: number): Promise<Runnin
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // The port answers: it must be this child that holds it (a child that failed to bind exits).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (current.exitCode !== null || current.signalCode !== null) throw new Error(`server exited after its port answered (${current.exitCode ?? current.signalCode}): ${stderr}`);
   }
 
   async function stop(): Promise<void> {
