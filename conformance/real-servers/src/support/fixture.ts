@@ -38,7 +38,12 @@ export function fixtureRow(serverId: string): FixtureRow | undefined {
   return FIXTURE.servers[serverId];
 }
 
-/** The wire part of a fixture answer (without the verdict), to compare with a measurement. */
+/**
+ * The wire part of a fixture answer (without the verdict), to compare with a measurement.
+ *
+ * @example
+ * expect(measured.afterRestart.POST).toEqual(wireOf(row.afterRestart.POST));
+ */
 export function wireOf({ status, contentType, body }: FixtureAnswer): WireAnswer {
   return { status, contentType, body };
 }

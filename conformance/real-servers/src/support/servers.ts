@@ -41,7 +41,12 @@ function installed(packageName: string, project = ROOT): string {
   return join(project, 'node_modules', packageName);
 }
 
-/** The version of a package as installed. */
+/**
+ * The version of a server's package as installed, read from its `package.json`.
+ *
+ * @example
+ * installedVersion(SERVER_EVERYTHING) // '2026.8.31'
+ */
 export function installedVersion(server: RealServer): string {
   return (JSON.parse(readFileSync(join(server.packageDir, 'package.json'), 'utf8')) as { version: string }).version;
 }
