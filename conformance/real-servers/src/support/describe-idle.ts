@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTimeline } from './counting-fetch.ts';
-import { declaredLostAt, initializesAfter, sendsPerCall, sentAfter, trace } from './invariants.ts';
+import { initializesAfter, sendsPerCall, sentAfter, sessionAt, trace } from './invariants.ts';
 import { connectRawEngineClient, type RawEngineClient } from './raw-engine-client.ts';
 import { connectClient, type TestClient } from './sdk-clients.ts';
 import { startServer, type RunningServer } from './server-process.ts';
@@ -32,11 +32,15 @@ export function describeIdle(server: RealServer, idleMs: number): void {
     beforeAll(async () => {
       running = await startServer(server.launch);
       const timeline = createTimeline();
-      for (const line of ['1.x', '2.x'] as const) sdk.push(await connectClient({ line, engine: true, url: running.url, timeline }));
+      for (const line of ['1.x', '2.x'] as const) {
+        sdk.push(await connectClient({ line, engine: true, url: running.url, timeline }));
+        await sdk.at(-1)!.call(server.tool('before'));
+      }
       discovered = await connectRawEngineClient(running.url, timeline);
+      await discovered.call(server.tool('before'));
       proactive = await connectRawEngineClient(running.url, timeline, { idleBudgetMs: idleMs / 3 });
+      await proactive.call(server.tool('before'));
       const everyone = [...sdk, discovered, proactive];
-      for (const client of everyone) await client.call(server.tool('before'));
       idleFrom = timeline.tick();
       await new Promise((resolve) => setTimeout(resolve, IDLE_FACTOR * idleMs));
       for (const client of everyone) outcomes.set(client, (await Promise.allSettled([client.call(server.tool('after-idle'))]))[0]!);
@@ -60,10 +64,12 @@ export function describeIdle(server: RealServer, idleMs: number): void {
 
     it('a client without that stream: the server expires the session, and the engine recovers the next call', () => {
       expect(outcomes.get(discovered), trace(discovered.wire, discovered.events)).toEqual({ status: 'fulfilled', value: server.answer('after-idle') });
-      const expired = discovered.wire.filter((w) => w.sentAt > idleFrom && w.sessionId === discovered.sessionId);
-      expect(expired.map((w) => [w.rpcMethods, w.status])).toEqual([[['tools/call'], 404]]);
+      const idleId = sessionAt(discovered.wire, idleFrom);
+      const expired = discovered.wire.filter((w) => w.sentAt > idleFrom && w.sessionId === idleId);
+      expect(expired.map((w) => [w.rpcMethods, w.status]), trace(discovered.wire, discovered.events)).toEqual([[['tools/call'], 404]]);
       expect(initializesAfter(discovered.wire, idleFrom)).toHaveLength(1);
-      expect(sentAfter(discovered.wire, discovered.sessionId!, declaredLostAt(discovered.events)!), trace(discovered.wire, discovered.events)).toEqual([]);
+      const lostAt = discovered.events.filter((e) => e.at > idleFrom && e.event.type === 'session-lost')[0]?.at;
+      expect(sentAfter(discovered.wire, idleId!, lostAt!), trace(discovered.wire, discovered.events)).toEqual([]);
       expect(sendsPerCall(discovered.wire, ['after-idle'])).toEqual({ 'after-idle': 2 });
       expect(discovered.events.filter((e) => e.at > idleFrom).map((e) => e.event.type))
         .toEqual(['session-lost', 'session-started', 'session-reinitialized', 'replayed']);
@@ -72,7 +78,8 @@ export function describeIdle(server: RealServer, idleMs: number): void {
     it('with the engine\'s idle budget below the server\'s, the session is replaced before the call, which is sent once', () => {
       expect(outcomes.get(proactive), trace(proactive.wire, proactive.events)).toEqual({ status: 'fulfilled', value: server.answer('after-idle') });
       // The retired session may get a best-effort DELETE, and nothing else.
-      const old = proactive.wire.filter((w) => w.sentAt > idleFrom && w.sessionId === proactive.sessionId);
+      const idleId = sessionAt(proactive.wire, idleFrom);
+      const old = proactive.wire.filter((w) => w.sentAt > idleFrom && w.sessionId === idleId);
       expect(old.filter((w) => w.httpMethod !== 'DELETE'), trace(proactive.wire, proactive.events)).toEqual([]);
       expect(initializesAfter(proactive.wire, idleFrom)).toHaveLength(1);
       expect(sendsPerCall(proactive.wire, ['after-idle'])).toEqual({ 'after-idle': 1 });

@@ -44,6 +44,17 @@ export function sentAfter(wire: readonly WireRecord[], deadId: string, at: numbe
 }
 
 /**
+ * The session a client was on at tick `at`: the id the last `initialize` answered before it
+ * issued (the engine may have replaced the first one already).
+ *
+ * @example
+ * sessionAt(client.wire, idleFrom) // '3fac…'
+ */
+export function sessionAt(wire: readonly WireRecord[], at: number): string | undefined {
+  return wire.filter((r) => r.answeredAt !== undefined && r.answeredAt < at && r.rpcMethods.includes('initialize') && r.issuedSessionId).at(-1)?.issuedSessionId ?? undefined;
+}
+
+/**
  * How many times each logical `tools/call` (named by its argument) went over the wire.
  *
  * @example
