@@ -341,6 +341,10 @@ describe('fault: dialect', () => {
     'python-sdk': { status: 404, type: 'application/json', code: -32600 },
     'go-sdk': { status: 404, type: 'text/plain; charset=utf-8', code: undefined },
     'express-400': { status: 400, type: 'application/json; charset=utf-8', code: -32000 },
+    'server-everything': { status: 400, type: 'application/json; charset=utf-8', code: -32000 },
+    'typescript-sdk-express': { status: 404, type: 'application/json; charset=utf-8', code: -32001 },
+    'typescript-sdk-uninitialized': { status: 400, type: 'application/json', code: -32000 },
+    'mcp-proxy': { status: 404, type: 'application/json; charset=utf-8', code: -32001 },
   } as const;
 
   it.each(Object.entries(cases))('%s says "session gone" its way', async (name, expected) => {

@@ -1,5 +1,12 @@
-/** The "session gone" dialects the chaos server can speak (rows of mcp-facts.md §3). */
-export const DIALECT_NAMES = ['amdahl', 'typescript-sdk', 'python-sdk', 'go-sdk', 'express-400'] as const;
+/**
+ * The "session gone" dialects the chaos server can speak (rows of mcp-facts.md §3). The last four
+ * are answers measured byte for byte on real servers by `conformance/real-servers` (its fixture
+ * `src/fixtures/dead-session-answers.json` checks them against these).
+ */
+export const DIALECT_NAMES = [
+  'amdahl', 'typescript-sdk', 'python-sdk', 'go-sdk', 'express-400',
+  'server-everything', 'typescript-sdk-express', 'typescript-sdk-uninitialized', 'mcp-proxy',
+] as const;
 
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
@@ -11,6 +18,7 @@ export interface CannedResponse {
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
+const EXPRESS_JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
 /**
  * The response a server of that dialect gives to a request carrying a session id it does
@@ -48,5 +56,18 @@ export function sessionGoneResponse(
         status: 400, headers: { 'content-type': 'application/json; charset=utf-8' },
         body: '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: No valid session ID provided"},"id":null}',
       };
+    // Measured 2026-12-01 on @modelcontextprotocol/server-everything 2026.8.31 (POST and GET): no `id` member.
+    case 'server-everything':
+      return { status: 400, headers: EXPRESS_JSON_TYPE, body: '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: No valid session ID provided"}}' };
+    // Measured on the SDK 1.32.2 example simpleStreamableHttp and the SDK 2.4.0 guide's session map (Express `res.json`).
+    case 'typescript-sdk-express':
+      return { status: 404, headers: EXPRESS_JSON_TYPE, body: '{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}' };
+    // Measured on the SDK 1.32.2 server with one transport for the whole process (and @hono/mcp 0.3.2
+    // with sessionIdGenerator) after a restart: the transport's "not initialized" check, on every request.
+    case 'typescript-sdk-uninitialized':
+      return { status: 400, headers: JSON_TYPE, body: '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: Server not initialized"},"id":null}' };
+    // Measured on mcp-proxy 6.7.19 and fastmcp 4.20.16 (whose HTTP server is mcp-proxy's): its own key order.
+    case 'mcp-proxy':
+      return { status: 404, headers: EXPRESS_JSON_TYPE, body: '{"error":{"code":-32001,"message":"Session not found"},"id":null,"jsonrpc":"2.0"}' };
   }
 }

@@ -12,6 +12,18 @@ describe('matchDialect', () => {
     expect(matchDialect({ status: 400, rpc: rpc(-32000, 'Bad Request: No valid session ID provided') })?.name).toBe('express-400');
     expect(matchDialect({ status: 400, text: 'Bad Request: No valid session ID provided' })?.name).toBe('python-sdk-400');
     expect(matchDialect({ status: 400, text: 'No active transport' })?.name).toBe('mcp-proxy-400');
+    expect(matchDialect({ status: 400, rpc: rpc(-32000, 'Bad Request: Server not initialized') })?.name).toBe('typescript-sdk-uninitialized');
+  });
+
+  it('knows the one-transport SDK server after a restart only by its exact status, code and message', () => {
+    const uninitialized = 'Bad Request: Server not initialized';
+    expect(matchDialect({ status: 400, rpc: rpc(-32000, uninitialized) })).toMatchObject({ name: 'typescript-sdk-uninitialized', outcome: 'not-processed' });
+    expect(matchDialect({ status: 400, rpc: rpc(-32600, uninitialized) })).toBeUndefined();
+    expect(matchDialect({ status: 400, rpc: rpc(-32000, `${uninitialized}.`) })).toBeUndefined();
+    expect(matchDialect({ status: 400, rpc: rpc(-32000, 'Invalid Request: Server already initialized') })).toBeUndefined();
+    expect(matchDialect({ status: 400, text: uninitialized })).toBeUndefined();
+    expect(matchDialect({ status: 500, rpc: rpc(-32000, uninitialized) })).toBeUndefined();
+    expect(matchDialect({ rpc: rpc(-32000, uninitialized) })).toBeUndefined();
   });
 
   it('falls back to the spec rule for any other 404', () => {

@@ -41,14 +41,26 @@ export interface SessionGoneDialect {
 export const SESSION_GONE_DIALECTS: readonly SessionGoneDialect[] = [
   // The seed contract.
   { name: 'amdahl', status: 404, code: -32000, reason: 'session_not_found', outcome: 'not-processed' },
-  // TypeScript SDK server, C# SDK, punkpeye/mcp-proxy.
+  // TypeScript SDK server, C# SDK, punkpeye/mcp-proxy. Measured (conformance/real-servers,
+  // 2026-12-01), POST and GET: @modelcontextprotocol/sdk 1.32.2 (its example server, and its
+  // transport's own check), @modelcontextprotocol/server 2.4.0 (the guide's session map),
+  // fastmcp 4.20.16, mcp-proxy 6.7.19, mcp-framework 0.2.22.
   { name: 'typescript-sdk', status: 404, code: -32001, outcome: 'not-processed' },
   // Python SDK server, fastmcp, sparfenyuk/mcp-proxy.
   { name: 'python-sdk', status: 404, code: -32600, outcome: 'not-processed' },
   // Go SDK server.
   { name: 'go-sdk', status: 404, code: null, text: 'session not found', outcome: 'not-processed' },
-  // TypeScript SDK express example, @modelcontextprotocol/server-everything.
+  // TypeScript SDK express example, @modelcontextprotocol/server-everything. Measured
+  // (conformance/real-servers, 2026-12-01) on server-everything 2026.8.31, POST and GET, for
+  // unknown ids too: `{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: No valid session ID provided"}}`.
   { name: 'express-400', status: 400, code: -32000, message: 'Bad Request: No valid session ID provided', outcome: 'not-processed' },
+  // Measured (conformance/real-servers, 2026-12-01): the official TypeScript SDK server
+  // @modelcontextprotocol/sdk 1.32.2 wired with ONE StreamableHTTPServerTransport for the whole
+  // process, and @hono/mcp 0.3.2 given `sessionIdGenerator` (the same transport code): after a
+  // restart the transport has no session, so its "not initialized" check answers every request
+  // `400 {"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: Server not initialized"},"id":null}`
+  // (POST and GET) before its session check runs. Message matched exactly, with status and code.
+  { name: 'typescript-sdk-uninitialized', status: 400, code: -32000, message: 'Bad Request: Server not initialized', outcome: 'not-processed' },
   // Python SDK server, older releases.
   { name: 'python-sdk-400', status: 400, code: null, text: 'Bad Request: No valid session ID provided', outcome: 'not-processed' },
   // punkpeye/mcp-proxy (GET, DELETE).
