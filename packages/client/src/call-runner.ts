@@ -171,8 +171,9 @@ export class CallRunner implements StreamOwner {
    */
   async #answered(response: Response, top: boolean): Promise<Response | Observation> {
     if (!this.#isRequest) return top && this.request.done ? whenBodyEnds(response, () => this.finished()) : response;
-    if (isEventStream(response) && response.body) return top ? superviseStream(response, this) : response;
-    if (isJson(response) && response.body) {
+    const type = response.headers.get('content-type');
+    if (isEventStream(type) && response.body) return top ? superviseStream(response, this) : response;
+    if (isJson(type) && response.body) {
       const text = await response.text().then((t) => t, () => undefined); // undefined: cut mid-body
       if (text === undefined && this.signal?.aborted) throw this.signal.reason;
       const found = text === undefined ? undefined : findAnswer(text, this.#sentId, this.originalId);
