@@ -126,9 +126,16 @@ export class CallRunner implements StreamOwner {
         if (answered instanceof Response) return answered;
         observation = answered;
       } else if (response) {
-        const refusal = await refusalOf(response, this.#facts);
-        observation = refusal;
-        errorText = refusal.body;
+        // A refusal that may say "session gone": nothing else goes out on the session until it is decided.
+        const release = this.#facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429
+          ? session.hold() : undefined;
+        try {
+          const refusal = await refusalOf(response, this.#facts);
+          observation = refusal;
+          errorText = refusal.body;
+        } finally {
+          release?.(); // released once classified below: the same tick, nothing awaited in between
+        }
       }
       const verdict = classify(observation!, engine.classifyOptions);
       const action = engine.decide(verdict, this.#state, operation, revision);

@@ -6,7 +6,7 @@ import {
 import { AnsweredResponse } from './answered-response.ts';
 import { readBounded } from './bounded-read.ts';
 import type { Engine } from './engine.ts';
-import { ANSWER_LIMIT, EXCHANGES_KEPT } from './limits.ts';
+import { ANSWER_LIMIT, EXCHANGES_KEPT, HOLD_CAP_MS } from './limits.ts';
 import { isAnswerTo, isEventStream, responseMessages, type RpcMessage } from './messages.ts';
 import type { SessionRestoredContext } from './options.ts';
 import { sendWithBackoff } from './send-with-backoff.ts';
@@ -57,6 +57,9 @@ export class EndpointSession {
   #streamSession: number | undefined;
   /** The current session's last exchanges, for a bug report. */
   #exchanges: ExchangeNote[] = [];
+  /** Refusals on the current session being read: until they are classified, no request goes out on it. */
+  #holds = 0;
+  #held: { readonly until: Promise<void>; readonly open: () => void } | undefined;
 
   constructor(readonly url: string, private readonly engine: Engine) {}
 
@@ -156,6 +159,33 @@ export class EndpointSession {
   /** Notes an exchange on the current session (method and status only), for a bug report. */
   noteExchange(method: string, status: number | 'network'): void {
     if (this.#exchanges.push({ method, status, atMs: this.engine.ports.now() }) > EXCHANGES_KEPT) this.#exchanges.shift();
+  }
+
+  /**
+   * A refusal of a request that carried the session id arrived: until it is classified (the
+   * function returned says so, and at the latest after {@link HOLD_CAP_MS}), requests wait
+   * before they go, so that none carries an id about to be declared dead.
+   */
+  hold(): () => void {
+    this.#holds += 1;
+    if (!this.#held) {
+      let open!: () => void;
+      const until = new Promise<void>((resolve) => (open = resolve));
+      this.#held = { until, open };
+    }
+    const capped = new AbortController();
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      capped.abort();
+      if (--this.#holds === 0 && this.#held) {
+        this.#held.open();
+        this.#held = undefined;
+      }
+    };
+    this.engine.ports.sleep(HOLD_CAP_MS, capped.signal).then(release, () => {});
+    return release;
   }
 
   /** A call goes out; the function returned says it is over (once its answer has been read). */
@@ -259,8 +289,8 @@ export class EndpointSession {
    * nothing is allocated for it).
    */
   prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
-    const reinitializing = this.#reinitializing;
-    if (reinitializing) return reinitializing.catch(() => {}).then(() => this.prepare(sdkSentSession, firstAttempt, selfCounted));
+    const waitFor = this.#reinitializing ?? (sdkSentSession ? this.#held?.until : undefined);
+    if (waitFor) return waitFor.catch(() => {}).then(() => this.prepare(sdkSentSession, firstAttempt, selfCounted));
     if (!sdkSentSession || !this.sessionful || this.#initialize === undefined) return undefined;
     const current = this.#tracker.current;
     if (current === undefined) return this.recover(this.#tracker.ordinals, 'lost');

@@ -16,3 +16,6 @@ export const DEFAULT_REQUEST_DEADLINE_MS = 20_000;
 
 /** The exchanges a session keeps for a bug report. */
 export const EXCHANGES_KEPT = 20;
+
+/** The longest a refusal being read holds the other requests of its session (until it is classified). */
+export const HOLD_CAP_MS = 2_000;

@@ -54,8 +54,10 @@ export function describeSessionfulRestart(server: RealServer, running: () => Run
         expect(failedAt, traceOf(r)).toBeDefined();
         expect(lostAt, traceOf(r)).toBeGreaterThan(failedAt!);
         expect(sentAfter(r.client.wire, r.deadId!, lostAt!), traceOf(r)).toEqual([]);
-        // Between the first failed answer and the declaration, requests may still carry the id:
-        // the engine decides once it has read that answer (see docs/servers.md). Each is replayed once.
+        // Requests already on the wire when the first refusal arrived carry the id, and so may one
+        // sent in the microtasks before the engine starts reading that refusal; from then on it
+        // holds new requests of the session until the refusal is classified (see docs/servers.md).
+        // Each is replayed once.
       });
 
       it('sends each call at most twice: the call and one replay', () => {
