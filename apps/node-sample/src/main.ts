@@ -13,7 +13,9 @@ import { summaryLine } from './summary.ts';
 const { values, positionals } = parseArgs({ options: { chaos: { type: 'string' } }, allowPositionals: true, strict: true });
 const sources = loadCorpus(positionals[0]);
 let owned: ChaosProcess | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void owned?.stop().finally(() => process.exit(1)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void (owned?.stop() ?? Promise.resolve()).finally(() => process.exit(1)));
+}
 try {
   owned = values.chaos === undefined ? await startChaosProcess() : undefined;
   const report = await runCorpus(sources, nodeHost(values.chaos ?? owned!.control));
