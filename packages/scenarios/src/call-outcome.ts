@@ -1,4 +1,5 @@
 import { resilienceCodeOf } from '@mcp-resilience/core';
+import { HangError, within, type Sleep } from './deadline.ts';
 import type { ScenarioClient } from './host.ts';
 import type { CallExpectation, ToolCall } from './scenario.ts';
 import { scrub } from './scrub.ts';
@@ -10,6 +11,12 @@ export type CallOutcome =
 
 /** A call that neither answers nor fails by then is a hang: a failure of the engine, reported as such. */
 export const CALL_TIMEOUT_MS = 10_000;
+/**
+ * The SDK's own request timeout, a backstop behind the runner's deadline: the runner's comes
+ * first, so a hang reads the same whatever the SDK line (1.x takes it as `callTool`'s third
+ * argument, 2.x does not).
+ */
+export const SDK_TIMEOUT_MS = CALL_TIMEOUT_MS + 2_000;
 
 const show = (value: unknown) => JSON.stringify(value);
 
@@ -25,17 +32,22 @@ export function errorCode(error: unknown): string {
   return resilienceCodeOf(error) ?? 'rejected';
 }
 
-/** Calls a tool and says how it ended; never throws. */
-export async function callTool(client: ScenarioClient, call: ToolCall): Promise<CallOutcome> {
+/**
+ * Calls a tool and says how it ended; never throws. A call that neither answers nor fails
+ * within {@link CALL_TIMEOUT_MS} is `hung`, which no expectation accepts.
+ */
+export async function callTool(client: ScenarioClient, call: ToolCall, sleep: Sleep): Promise<CallOutcome> {
   try {
-    const result = (await client.callTool({ name: call.tool, arguments: { ...call.arguments } }, undefined, { timeout: CALL_TIMEOUT_MS })) as {
+    const calling = client.callTool({ name: call.tool, arguments: { ...call.arguments } }, undefined, { timeout: SDK_TIMEOUT_MS });
+    const result = (await within(calling, CALL_TIMEOUT_MS, sleep, `tools/call ${call.tool}`)) as {
       readonly content?: unknown; readonly isError?: unknown;
     };
     if (result.isError === true) return { ok: false, error: 'tool-error', message: show(result.content) };
     const first = (result.content as { type?: string; text?: string }[] | undefined)?.[0];
     return { ok: true, text: first?.type === 'text' ? first.text : undefined };
   } catch (error) {
-    return { ok: false, error: errorCode(error), message: error instanceof Error ? error.message : String(error) };
+    const code = error instanceof HangError ? 'hung' : errorCode(error);
+    return { ok: false, error: code, message: error instanceof Error ? error.message : String(error) };
   }
 }
 

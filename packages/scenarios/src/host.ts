@@ -1,5 +1,6 @@
 import type { ResilienceEvent } from '@mcp-resilience/core';
 import type { ChaosControl } from './chaos-control.ts';
+import type { Sleep } from './deadline.ts';
 import type { LogLevel, RuntimeName, ScenarioClientOptions } from './scenario.ts';
 
 /** The engine's options as a scenario fills them in: the file's `client`, and where the events go. */
@@ -54,9 +55,10 @@ export interface ScenarioHost {
   readonly sdk: ScenarioSdk;
   /** Fresh chaos servers per scenario, over HTTP ({@link chaosPool}). */
   readonly chaos: ChaosControl;
-  /** The timer port: waits (`sleepMs`, `connectAfterMs`, polling the server). Default `setTimeout`. */
-  readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * The timer port: every wait of the runner (`sleepMs`, `connectAfterMs`, polling the server,
+   * the deadline of each call). A wait whose `signal` aborts should end and clear its timer.
+   * Default {@link defaultSleep}, on `setTimeout`.
+   */
+  readonly sleep?: Sleep;
 }
-
-/** The default {@link ScenarioHost.sleep}. */
-export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

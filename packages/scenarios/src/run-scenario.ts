@@ -1,8 +1,9 @@
 import { normalizeTrace, type NormalizedEvent, type ResilienceEvent } from '@mcp-resilience/core';
-import { CALL_TIMEOUT_MS, callTool, describeOutcome, meets } from './call-outcome.ts';
+import { CALL_TIMEOUT_MS, callTool, describeOutcome, meets, SDK_TIMEOUT_MS } from './call-outcome.ts';
 import type { ChaosInstance } from './chaos-control.ts';
 import { deepEqual } from './deep-equal.ts';
-import { defaultSleep, type ScenarioClient, type ScenarioHost, type ScenarioSdk } from './host.ts';
+import { defaultSleep, within, type Sleep } from './deadline.ts';
+import type { ScenarioClient, ScenarioHost, ScenarioSdk } from './host.ts';
 import { scenarioReport, type ScenarioReport } from './report.ts';
 import { planFor } from './runtime-plan.ts';
 import type { CallExpectation, Scenario, Step } from './scenario.ts';
@@ -38,19 +39,23 @@ interface Run {
   readonly chaos: ChaosInstance;
   readonly client: ScenarioClient;
   readonly clients: ScenarioClient[];
-  readonly sleep: (ms: number) => Promise<void>;
+  readonly sleep: Sleep;
 }
+
+/** A request of the SDK's other than a tool call, under the same deadline. */
+const request = <T>(run: Run, what: string, work: (options: { timeout: number }) => Promise<T>) =>
+  within(work({ timeout: SDK_TIMEOUT_MS }), CALL_TIMEOUT_MS, run.sleep, what);
 
 /** Runs one step; answers what went wrong, if anything. */
 async function runStep(step: Step, expect: CallExpectation | undefined, run: Run): Promise<string | undefined> {
   const { client, chaos } = run;
   switch (step.kind) {
     case 'call': {
-      const outcome = await callTool(client, step.call);
+      const outcome = await callTool(client, step.call, run.sleep);
       return meets(outcome, expect!) ? undefined : `expected ${show(expect)}, got ${describeOutcome(outcome)}`;
     }
     case 'concurrent': {
-      const outcomes = await Promise.all(Array.from({ length: step.count }, () => callTool(client, step.call)));
+      const outcomes = await Promise.all(Array.from({ length: step.count }, () => callTool(client, step.call, run.sleep)));
       const wrong = outcomes.filter((o) => !meets(o, expect!));
       return wrong.length === 0 ? undefined
         : `expected ${step.count} × ${show(expect)}, got ${wrong.length} otherwise: ${wrong.map(describeOutcome).join('; ')}`;
@@ -60,13 +65,14 @@ async function runStep(step: Step, expect: CallExpectation | undefined, run: Run
     case 'sleep':
       return void (await run.sleep(step.ms));
     case 'subscribe':
-      return void (await client.subscribeResource({ uri: step.uri }, { timeout: CALL_TIMEOUT_MS }));
+      return void (await request(run, 'resources/subscribe', (options) => client.subscribeResource({ uri: step.uri }, options)));
     case 'set-log-level':
-      return void (await client.setLoggingLevel(step.level, { timeout: CALL_TIMEOUT_MS }));
+      return void (await request(run, 'logging/setLevel', (options) => client.setLoggingLevel(step.level, options)));
     case 'other-client': {
       const other = newClient(run.host.sdk);
       run.clients.push(other);
-      return void (await other.connect(new run.host.sdk.StreamableHTTPClientTransport(new URL(chaos.url)), { timeout: CALL_TIMEOUT_MS }));
+      const transport = new run.host.sdk.StreamableHTTPClientTransport(new URL(chaos.url));
+      return void (await request(run, 'another client\'s initialize', (options) => other.connect(transport, options)));
     }
   }
 }
@@ -97,9 +103,10 @@ export async function runScenario(scenario: Scenario, host: ScenarioHost): Promi
     const fetch = host.createFetch({ ...scenario.client, onEvent: (event) => events.push(event) });
     const client = newClient(host.sdk);
     clients.push(client);
-    await client.connect(new host.sdk.StreamableHTTPClientTransport(new URL(chaos.url), { fetch }), { timeout: CALL_TIMEOUT_MS });
-    await standaloneStreamSettled(chaos, sleep);
     const run: Run = { host, chaos, client, clients, sleep };
+    const transport = new host.sdk.StreamableHTTPClientTransport(new URL(chaos.url), { fetch });
+    await request(run, 'initialize', (options) => client.connect(transport, options));
+    await standaloneStreamSettled(chaos, sleep);
     for (const [index, step] of scenario.steps.entries()) {
       const expect = step.kind === 'call' || step.kind === 'concurrent' ? plan.stepExpect(index, step.expect) : undefined;
       const problem = await runStep(step, expect, run);

@@ -1,4 +1,5 @@
 import type { ChaosInstance, ChaosStateView } from './chaos-control.ts';
+import type { Sleep } from './deadline.ts';
 import type { ScenarioExpectation, SessionExpectation } from './scenario.ts';
 
 /** What the chaos server saw, as far as a scenario checks it: the keys of its `expect` besides `trace`. */
@@ -9,8 +10,6 @@ export interface WireSummary {
   readonly ledger?: Readonly<Record<string, number>>;
   readonly sessions?: readonly SessionExpectation[];
 }
-
-type Sleep = (ms: number) => Promise<void>;
 
 /** The POSTs on the wire as `method status sN` (sN: the session the request carried, when the server knew it). */
 export function postsOf(state: ChaosStateView): string[] {
