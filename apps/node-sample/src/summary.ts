@@ -4,7 +4,7 @@ import type { CorpusReport } from '@mcp-resilience/scenarios';
  * The one line a person reads after the report: counts, and the scenarios that failed.
  *
  * @example
- * summaryLine(report); // 'node: 21 scenarios, 21 passed, 0 failed'
+ * summaryLine(report); // 'node: 22 scenarios, 22 passed, 0 failed'
  */
 export function summaryLine(report: CorpusReport): string {
   const failed = report.scenarios.filter((s) => !s.ok).map((s) => s.name);
