@@ -1,4 +1,5 @@
 import { packageTestConfig } from '../../vitest.shared.ts';
 
-// Every conformance scenario runs against a real chaos server on 127.0.0.1, one after another.
-export default packageTestConfig(import.meta.url, { testTimeout: 30_000, hookTimeout: 30_000 });
+// The corpus runs twice through the built main against an mcp-chaos process, before the tests
+// that read its report: one scenario after another, each on a fresh server of the pool.
+export default packageTestConfig(import.meta.url, { testTimeout: 60_000, hookTimeout: 180_000 });

@@ -1,5 +1,6 @@
 // `pnpm bench [--quick] [--out FILE]`: every benchmark, a human table on stdout, and the
-// figures in bench/results/latest.json (or FILE). Exits 1 when a counted goal is missed
+// figures in bench/results/latest.json (a full run), bench/results/local/latest.json (--quick,
+// git-ignored) or FILE. Exits 1 when a counted goal is missed
 // (requests, initializes, failed calls, size budgets); timings are reported, never enforced.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import type { MemoryResult } from './memory.ts';
 import { measureOverhead, type OverheadSize } from './overhead.ts';
 import { countProcessWarnings } from './process-warnings.ts';
 import { measureRecovery } from './recovery.ts';
+import { defaultResultsPath } from './results-path.ts';
 import { goalsOf, render, summaryOf, type BenchRun } from './report.ts';
 import { measureSizes } from './size.ts';
 import { measureStorm } from './storm.ts';
@@ -29,7 +31,7 @@ const SIZES = {
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean' }, out: { type: 'string' } }, strict: true });
 const size = values.quick ? SIZES.quick : SIZES.full;
-const out = values.out ?? fileURLToPath(new URL('../results/latest.json', import.meta.url));
+const out = values.out ?? defaultResultsPath('bench', { full: values.quick !== true });
 const started = Date.now();
 const warnings = countProcessWarnings(); // run with --no-warnings, as `pnpm bench` is
 const step = (name: string) => process.stderr.write(`bench: ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);

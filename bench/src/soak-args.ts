@@ -10,9 +10,13 @@ export interface SoakArgs {
   readonly sleepers: number;
   readonly bucketMs: number;
   readonly deadlineMs?: number;
-  /** Where the JSON report goes; default `bench/results/soak.json` (`soak-short.json` with `--short`). */
+  /** Where the JSON report goes; default `bench/results/soak.json` for a full run, else `bench/results/local/`. */
   readonly out?: string;
 }
+
+/** The calls of a full soak (`pnpm soak`), the one whose report is committed; and of `--short`. */
+export const SOAK_FULL_CALLS = 20_000;
+export const SOAK_SHORT_CALLS = 1_500;
 
 /**
  * The soak command's usage text.
@@ -21,14 +25,14 @@ export interface SoakArgs {
  * console.log(SOAK_USAGE);
  */
 export const SOAK_USAGE = `usage: soak-main [--short] [--calls N] [--seed N] [--clients N] [--sleepers N] [--bucket-ms N] [--deadline-s N] [--out FILE]
-  --short       a short soak for CI: ${1_500} calls (default ${20_000}), report in soak-short.json
+  --short       a short soak for CI: ${SOAK_SHORT_CALLS} calls (default ${SOAK_FULL_CALLS}), report in results/local/soak-short.json
   --calls N     tool calls to make in all
   --seed N      seeds the fault schedule, the workload and the jitter (default ${DEFAULT_SEED})
   --clients N   busy SDK clients, each with its own engine and session (default 4)
   --sleepers N  quiet SDK clients, one call every 1.5-2.5 s: idle expiry and capacity eviction take theirs (default 2)
   --bucket-ms N width of a timeline slice (default 250 with --short, else 1000)
   --deadline-s N  no new call after this long (default 3 times the planned length, at least 60 s)
-  --out FILE    where to write the JSON report`;
+  --out FILE    where to write the JSON report (default: results/soak.json for a full run, else results/local/)`;
 
 const INTEGER = /^\d+$/;
 
@@ -61,7 +65,7 @@ export function parseSoakArgs(argv: readonly string[]): SoakArgs {
   const out = typeof parsed.out === 'string' ? parsed.out : undefined;
   return {
     short,
-    calls: int('calls', 1, 10_000_000, short ? 1_500 : 20_000),
+    calls: int('calls', 1, 10_000_000, short ? SOAK_SHORT_CALLS : SOAK_FULL_CALLS),
     seed: int('seed', 0, 4_294_967_295, DEFAULT_SEED),
     clients: int('clients', 1, 64, 4),
     sleepers: int('sleepers', 1, 64, 2),

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The chaos soak (`pnpm soak`, `pnpm soak --short` in CI): runs {@link runSoak}, prints a
- * summary, writes the JSON report to `bench/results/soak.json` (`soak-short.json`), and exits
+ * summary, writes the JSON report to `bench/results/soak.json` (a full run; a short or resized
+ * one to `bench/results/local/`, git-ignored), and exits
  * 1 when a goal is not met (2 on bad arguments).
  *
  * @example
@@ -10,8 +11,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseSoakArgs, SOAK_USAGE, type SoakArgs } from './soak-args.ts';
+import { defaultResultsPath } from './results-path.ts';
+import { parseSoakArgs, SOAK_FULL_CALLS, SOAK_USAGE, type SoakArgs } from './soak-args.ts';
 import { formatSummary } from './soak-summary.ts';
 import { runSoak } from './soak.ts';
 
@@ -30,7 +31,7 @@ function argsOrExit(): SoakArgs {
 }
 
 const args = argsOrExit();
-const out = resolve(args.out ?? fileURLToPath(new URL(`../results/${args.short ? 'soak-short' : 'soak'}.json`, import.meta.url)));
+const out = resolve(args.out ?? defaultResultsPath('soak', { full: !args.short && args.calls === SOAK_FULL_CALLS, short: args.short }));
 let shown = 0;
 try {
   const report = await runSoak({

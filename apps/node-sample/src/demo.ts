@@ -4,9 +4,9 @@ import { startChaosServer, type ChaosServer, type Fault } from '@mcp-resilience/
 import type { ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { defaultSleep as sleep, errorCode } from '@mcp-resilience/scenarios';
 import { narrate, plainError, seconds } from './demo-narration.ts';
 import { createResilientFetch } from './engine.ts';
-import { errorCode } from './run-scenario.ts';
 
 /** The resilient client replaces a session idle this long; the server expires one idle SERVER_IDLE_MS. */
 const IDLE_BUDGET_MS = 1_500;
@@ -22,7 +22,6 @@ interface Side {
   failed: number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const line = (text = '') => console.log(text);
 const row = (label: string, text: string) => line(`  ${label.padEnd(PAD)}${text}`);
 const more = (text: string) => line(`  ${''.padEnd(PAD)}${text}`);

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { redactSessionId } from '@mcp-resilience/core';
 import type { Backend } from './backend.ts';
-import { handleControl } from './control-api.ts';
+import { controlAllowed, controlCorsHeaders, isLoopbackHost, parseControlOrigin } from './control-access.ts';
+import { handleControl, type ControlContext } from './control-api.ts';
 import { sessionGoneResponse, type CannedResponse, type DialectName } from './dialect-responses.ts';
 import { FaultPlan, type FaultPlanSnapshot } from './fault-plan.ts';
 import type { Fault, ScheduledFault } from './faults.ts';
@@ -10,7 +11,9 @@ import { ExecutionLedger } from './ledger.ts';
 import { createLegacyBackend } from './legacy-backend.ts';
 import { createModernBackend } from './modern-backend.ts';
 import { createProxyBackend } from './proxy-backend.ts';
+import type { PoolServerOptions } from './pool-options.ts';
 import { ChangeableResource } from './resource.ts';
+import { ServerPool } from './server-pool.ts';
 import { SessionRegistry, type SessionSnapshot } from './session-registry.ts';
 import { breakStream } from './stream-dropper.ts';
 import { WireLog, type WireEntry } from './wire-log.ts';
@@ -35,6 +38,11 @@ export interface ChaosServerOptions {
   readonly faults?: readonly Fault[];
   /** Faults applied at given times after the start. */
   readonly schedule?: readonly ScheduledFault[];
+  /**
+   * Origins (`http://127.0.0.1:5173`) given CORS on the control API, so a page served from
+   * one may drive it; any other origin is refused (403). Default none. See the README for the risk.
+   */
+  readonly controlOrigins?: readonly string[];
 }
 
 /** A fault as it was applied: when, and (for `refuse` and a restart's `downMs`) until when. */
@@ -76,8 +84,6 @@ const MCP_PATH = '/mcp';
 const CONTROL_PATH = '/_chaos';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const MAX_HISTORY = 1_000;
-const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/;
-const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/;
 
 function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
@@ -127,8 +133,18 @@ class ChaosHost implements ChaosServer {
   readonly #history: AppliedFault[] = [];
   #refusing = false;
   #port = 0;
+  readonly #control: ControlContext;
+  readonly #controlOrigins: ReadonlySet<string>;
 
-  constructor(readonly options: ChaosServerOptions) {
+  constructor(readonly options: ChaosServerOptions, left?: () => Promise<void>) {
+    this.#controlOrigins = new Set((options.controlOrigins ?? []).map(parseControlOrigin));
+    // A server of a pool leaves it with DELETE: no new connection from the moment it is asked,
+    // the rest once the answer is out. Any other server is a pool of its own.
+    const leave = (res: ServerResponse) => {
+      this.#http.close();
+      res.once('close', () => void left?.());
+    };
+    this.#control = left ? { leave } : { pool: new ServerPool((pooled, onLeft) => this.#startMember(pooled, onLeft)) };
     this.plan = new FaultPlan(options.dialect ?? 'typescript-sdk');
     const context = { ledger: this.ledger, resource: this.resource, onSessionStarted: (id: string) => this.#sessionStarted(id) };
     this.backend = options.upstream !== undefined
@@ -152,6 +168,15 @@ class ChaosHost implements ChaosServer {
   #hostForUrl(): string {
     const host = this.options.host ?? '127.0.0.1';
     return host.includes(':') ? `[${host}]` : host;
+  }
+
+  /** A server of this one's pool: the options asked for, bound where this one is, driven by the same origins. */
+  async #startMember(pooled: PoolServerOptions, left: (server: ChaosServer) => Promise<void>): Promise<ChaosServer> {
+    const options = { ...pooled, port: 0, ...(this.options.host === undefined ? {} : { host: this.options.host }), controlOrigins: [...this.#controlOrigins] };
+    const member: ChaosHost = new ChaosHost(options, () => left(member));
+    await member.listen();
+    member.start();
+    return member;
   }
 
   async listen(): Promise<void> {
@@ -269,6 +294,7 @@ class ChaosHost implements ChaosServer {
   }
 
   async stop(): Promise<void> {
+    await this.#control.pool?.stopAll();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     await this.backend.close().catch(() => {});
@@ -290,14 +316,11 @@ class ChaosHost implements ChaosServer {
   }
 
   /**
-   * The control API answers the machine itself only: no CORS (a web page may not drive it),
-   * and, when bound to loopback, no foreign Host (DNS rebinding) or Origin.
+   * The control API answers programs on this machine, and pages only from the origins given
+   * `controlOrigins` (CORS for exactly those); when bound to loopback, no foreign Host (DNS rebinding).
    */
   #controlAllowed(req: IncomingMessage): boolean {
-    const origin = req.headers.origin;
-    if (origin !== undefined && !LOOPBACK_ORIGIN.test(origin)) return false;
-    const loopbackBound = LOOPBACK_HOST.test(this.#hostForUrl());
-    return !loopbackBound || LOOPBACK_HOST.test(req.headers.host ?? '');
+    return controlAllowed(req.headers, { origins: this.#controlOrigins, loopbackBound: isLoopbackHost(this.#hostForUrl()) });
   }
 
   async #route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -305,10 +328,12 @@ class ChaosHost implements ChaosServer {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) {
         if (!this.#controlAllowed(req)) return void res.writeHead(403, { 'content-type': 'text/plain' }).end('control API: loopback only');
+        for (const [name, value] of Object.entries(controlCorsHeaders(req.headers.origin))) res.setHeader(name, value);
+        if (req.method === 'OPTIONS') return void res.writeHead(204).end();
         this.#controlSockets.add(req.socket);
         res.on('close', () => this.#controlSockets.delete(req.socket));
         res.setHeader('connection', 'close');
-        return await handleControl(this, req, res, path.slice(CONTROL_PATH.length));
+        return await handleControl(this, req, res, path.slice(CONTROL_PATH.length), this.#control);
       }
       this.#cors(req, res);
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();

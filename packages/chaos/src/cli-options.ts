@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ChaosServerOptions } from './chaos-server.ts';
+import { parseControlOrigin } from './control-access.ts';
 import { DIALECT_NAMES, type DialectName } from './dialect-responses.ts';
 import { ChaosInputError, parseFaults, parseSchedule } from './faults.ts';
 
@@ -16,9 +17,13 @@ export const USAGE = `mcp-chaos — a fault-injecting MCP server (Streamable HTT
   --faults JSON         faults in force from the start (one or a list)
   --schedule FILE       a JSON list of { "atMs": …, "fault": {…} }
   --no-expose-session-id  do not expose Mcp-Session-Id through CORS (the common mistake)
+  --control-origin ORIGIN  let pages from ORIGIN (http://127.0.0.1:5173) drive the control API
+                        (repeatable; CORS for exactly those origins): any script of that origin can
+                        then apply faults, read the wire log and start servers here
 
 The first line on stdout is {"url": "…/mcp", "control": "…/_chaos"}.
-Control API: POST {control}/faults, GET {control}/state, POST {control}/reset.`;
+Control API: POST {control}/faults, GET {control}/state, POST {control}/reset,
+POST {control}/servers (a fresh server: {"url", "control"}; DELETE its control URL to stop it).`;
 
 /**
  * Reads the command line into server options; throws {@link ChaosInputError} on a bad value.
@@ -33,6 +38,7 @@ export function optionsFromArgs(args: readonly string[]): ChaosServerOptions | '
       port: { type: 'string' }, host: { type: 'string' }, mode: { type: 'string' }, upstream: { type: 'string' },
       dialect: { type: 'string' }, faults: { type: 'string' }, schedule: { type: 'string' },
       'no-expose-session-id': { type: 'boolean' }, 'json-responses': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'control-origin': { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -60,5 +66,6 @@ export function optionsFromArgs(args: readonly string[]): ChaosServerOptions | '
     ...(values.schedule === undefined ? {} : { schedule: parseSchedule(json(readFileSync(values.schedule, 'utf8'), '--schedule')) }),
     ...(values['no-expose-session-id'] ? { exposeSessionId: false } : {}),
     ...(values['json-responses'] ? { jsonResponses: true } : {}),
+    ...(values['control-origin'] === undefined ? {} : { controlOrigins: values['control-origin'].map(parseControlOrigin) }),
   };
 }

@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { optionsFromArgs } from './cli-options.ts';
+import { ChaosInputError } from './faults.ts';
 import { openSession, callTool } from './test-support/raw-client.ts';
 
 const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
@@ -57,6 +58,34 @@ describe('mcp-chaos', () => {
     expect(reply.headers.get('retry-after')).toBe('2');
   });
 
+  it('starts fresh servers over HTTP (POST {control}/servers) and stops them with DELETE, all in its one process', async () => {
+    const { control } = await startCli(['--control-origin', 'http://127.0.0.1:5173', '--control-origin', 'http://localhost:8000']);
+    const created = await fetch(`${control}/servers`, { method: 'POST', body: JSON.stringify({ dialect: 'go-sdk' }) });
+    expect(created.status).toBe(201);
+    const server = (await created.json()) as { url: string; control: string };
+    const session = await openSession(server.url);
+    await fetch(`${server.control}/faults`, { method: 'POST', body: JSON.stringify({ kind: 'evict', session: 'all' }) });
+    const reply = await callTool(server.url, session, 'echo', { text: 'x' });
+    expect(reply.text).toBe('session not found\n');
+    for (const origin of ['http://127.0.0.1:5173', 'http://localhost:8000']) {
+      const state = await fetch(`${server.control}/state`, { headers: { origin } });
+      expect(state.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    expect((await fetch(`${control}/state`, { headers: { origin: 'http://127.0.0.1:5174' } })).status).toBe(403);
+    expect((await fetch(server.control, { method: 'DELETE' })).status).toBe(200);
+    await expect(fetch(`${server.control}/state`)).rejects.toThrow();
+  });
+
+  it('is linked through a bin file that exists before the build and runs the built CLI', () => {
+    const bin = new URL('../bin/mcp-chaos.js', import.meta.url).pathname;
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { bin: Record<string, string> };
+    expect(manifest.bin['mcp-chaos']).toBe('./bin/mcp-chaos.js');
+    const run = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^mcp-chaos — /);
+    expect(run.stdout).toContain('--control-origin');
+  });
+
   it('refuses bad arguments with a clear message and exit code 2', () => {
     for (const args of [['--dialect', 'cobol'], ['--port', '70000'], ['--faults', '{'], ['--mode', 'retro'], ['--bogus']]) {
       const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
@@ -74,5 +103,11 @@ describe('optionsFromArgs', () => {
     });
     expect(optionsFromArgs(['--upstream', 'http://127.0.0.1:9/mcp'])).toEqual({ port: 0, upstream: 'http://127.0.0.1:9/mcp' });
     expect(optionsFromArgs(['--help'])).toBe('help');
+    expect(optionsFromArgs(['--control-origin', 'http://127.0.0.1:5173', '--control-origin', 'http://localhost:8000/'])).toEqual({
+      port: 0, controlOrigins: ['http://127.0.0.1:5173', 'http://localhost:8000'],
+    });
+    for (const origin of ['*', 'null', 'http://127.0.0.1:5173/page']) {
+      expect(() => optionsFromArgs(['--control-origin', origin]), origin).toThrow(ChaosInputError);
+    }
   });
 });

@@ -10,6 +10,9 @@
  *
  * @module
  */
+export { startChaosProcess, type ChaosProcess } from './chaos-process.ts';
+export { MAX_POOL_SERVERS, type PoolEntry } from './server-pool.ts';
+export { parsePoolServerOptions, type PoolServerOptions } from './pool-options.ts';
 export { startChaosServer, type AppliedFault, type ChaosServer, type ChaosServerOptions, type ChaosState } from './chaos-server.ts';
 export { DIALECT_NAMES, sessionGoneResponse, type DialectName } from './dialect-responses.ts';
 export { ChaosInputError, parseFault, parseFaults, parseSchedule, type Fault, type ScheduledFault } from './faults.ts';

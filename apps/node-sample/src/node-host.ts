@@ -1,0 +1,16 @@
+import { chaosPool, type ScenarioHost } from '@mcp-resilience/scenarios';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createResilientFetch } from './engine.ts';
+
+/**
+ * What Node gives the shared runner: `@mcp-resilience/node`'s fetch, the official SDK 1.x
+ * classes, and the chaos pool of an `mcp-chaos` process at `control`. Node's timers need no
+ * port of their own: the runner's default (`setTimeout`) is Node's.
+ *
+ * @example
+ * const report = await runCorpus(sources, nodeHost(chaos.control));
+ */
+export function nodeHost(control: string): ScenarioHost {
+  return { runtime: 'node', createFetch: createResilientFetch, sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(control) };
+}
