@@ -107,7 +107,8 @@ export function goalsOf(s: BenchSummary): Goal[] {
     },
     { name: 'size, core (min+gzip)', goal: `≤ ${kb(SIZE_GOAL.core)}`, measured: kb(s.core_gzip_bytes), met: s.core_gzip_bytes <= SIZE_GOAL.core, counted: false },
     { name: 'size, core: the budget CI holds', goal: `≤ ${kb(SIZE_BUDGET.core)}`, measured: kb(s.core_gzip_bytes), met: s.core_gzip_bytes <= SIZE_BUDGET.core, counted: true },
-    { name: 'size, engine without core (min+gzip)', goal: `≤ ${kb(SIZE_GOAL.engine)}`, measured: kb(s.engine_gzip_bytes), met: s.engine_gzip_bytes <= SIZE_BUDGET.engine, counted: true },
+    { name: 'size, engine without core (min+gzip)', goal: `≤ ${kb(SIZE_GOAL.engine)}`, measured: kb(s.engine_gzip_bytes), met: s.engine_gzip_bytes <= SIZE_GOAL.engine, counted: false },
+    { name: 'size, engine: the budget CI holds', goal: `≤ ${kb(SIZE_BUDGET.engine)}`, measured: kb(s.engine_gzip_bytes), met: s.engine_gzip_bytes <= SIZE_BUDGET.engine, counted: true },
   ];
 }
 

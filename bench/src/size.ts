@@ -6,10 +6,12 @@ import { rolldown } from 'rolldown';
 export const SIZE_GOAL = { core: 4 * 1024, engine: 10 * 1024 } as const;
 
 /**
- * The budgets CI enforces (bytes, min+gzip): the goals, except for core, which misses its goal
- * (5.8 KB; why is in docs/performance.md) and is held to 6 KB so that it cannot grow unnoticed.
+ * The budgets CI enforces (bytes, min+gzip), so that nothing grows unnoticed. Both miss their
+ * goals (docs/performance.md says why): core (6.2 KB) is held to 6.5 KB, the engine (10.3 KB
+ * once issue #9 gave it ports, the session hook, replay consent, close, the loss report and
+ * unrecognised answers) to 11 KB.
  */
-export const SIZE_BUDGET = { core: 6 * 1024, engine: SIZE_GOAL.engine } as const;
+export const SIZE_BUDGET = { core: 6.5 * 1024, engine: 11 * 1024 } as const;
 
 export interface BundleSize {
   readonly minifiedBytes: number;

@@ -29,4 +29,16 @@ describe('AnsweredResponse', () => {
     await expect(copy.json()).resolves.toEqual(JSON.parse(text));
     expect(new TextDecoder().decode(await make().arrayBuffer())).toBe(text);
   });
+
+  it('is not read by asking for its body, only by reading it; a cancelled body is used', async () => {
+    const response = make();
+    expect(response.body).not.toBeNull(); // a test of the body, as some fetch wrappers make
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(response.bodyUsed).toBe(false);
+    await expect(response.clone().text()).resolves.toBe(text);
+    await expect(response.json()).resolves.toEqual(JSON.parse(text));
+    const cancelled = make();
+    await cancelled.body!.cancel();
+    await expect(cancelled.json()).rejects.toThrow(TypeError);
+  });
 });

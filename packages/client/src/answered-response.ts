@@ -30,12 +30,14 @@ export class AnsweredResponse extends Response {
       body: {
         configurable: true,
         get(this: AnsweredResponse) {
+          // Nothing is read until the stream is: asking for `body` (to test it, say) leaves json() usable.
           this.#stream ??= new ReadableStream<Uint8Array>({
             pull: (controller) => {
               controller.enqueue(encoder.encode(this.#take()));
               controller.close();
             },
-          });
+            cancel: () => void (this.#used = true),
+          }, { highWaterMark: 0 });
           return this.#stream;
         },
       },

@@ -103,16 +103,19 @@ export class CallRunner implements StreamOwner {
     const method = operation.method;
     for (;;) {
       const headers = new Headers(init.headers);
-      const preparing = this.#prepare(headers.has('mcp-session-id'));
+      // A session the application ended is not the engine's to mend, nor is one it is ending (a
+      // DELETE goes to the current session, if any, and nothing is opened for it).
+      const sessionLogic = !session.terminated && init.method !== 'DELETE';
+      const preparing = sessionLogic ? this.#prepare(headers.has('mcp-session-id')) : undefined;
       if (preparing) await preparing;
-      session.stamp(headers);
+      if (!session.terminated) session.stamp(headers);
       this.#ordinal = session.ordinal;
       this.#attempts++;
       // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
       const revision = session.revision ?? headers.get('mcp-protocol-version') ?? undefined;
       this.#facts = {
         ...(revision === undefined ? {} : { revision }),
-        sessionIdSent: headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE',
+        sessionIdSent: sessionLogic && headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE',
         ...(method === undefined ? {} : { rpcMethod: method }),
       };
       const sent = await exchange(engine.fetch, engine.ports.notSent, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
@@ -273,11 +276,9 @@ export class CallRunner implements StreamOwner {
   #prepare(sdkSentSession: boolean): Promise<void> | undefined {
     if (this.session.changed) throw this.#fail(this.session.changed);
     const waiting = this.session.prepare(sdkSentSession, this.#attempts === 0, this.request.entered === true);
-    if (!waiting) return undefined;
-    return this.#waitFor(waiting).then(() => {
-      // A re-initialization it waited for may have changed the session (to a revision without sessions, even).
-      if (this.session.changed) throw this.#fail(this.session.changed);
-    });
+    // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
+    // session (to a revision without sessions, even), or failed, or another may be under way.
+    return waiting && this.#waitFor(waiting).then(() => this.#prepare(sdkSentSession));
   }
 
   /**

@@ -57,6 +57,8 @@ export class EndpointSession {
   #streamSession: number | undefined;
   /** The current session's last exchanges, for a bug report. */
   #exchanges: ExchangeNote[] = [];
+  /** The application ended the session itself (its DELETE succeeded): no session logic until it connects again. */
+  #terminated = false;
   /** Refusals on the current session being read: until they are classified, no request goes out on it. */
   #holds = 0;
   #held: { readonly until: Promise<void>; readonly open: () => void } | undefined;
@@ -86,6 +88,22 @@ export class EndpointSession {
   rememberInitialize(text: string, headers: Headers): void {
     this.#initialize = { text, headers: new Headers(headers) };
     this.#changed = undefined; // the application is connecting again
+    this.#terminated = false;
+  }
+
+  /**
+   * The application ended its session (the SDK's `terminateSession()`: a DELETE answered 2xx).
+   * Whatever the SDK still sends with that id (a stream reconnecting in passing) goes as it is
+   * and its answer comes back as it is: the engine opens no session the application has left.
+   */
+  terminate(): void {
+    this.#terminated = true;
+    this.#tracker = markDead(this.#tracker, this.ordinal);
+    this.#save();
+  }
+
+  get terminated(): boolean {
+    return this.#terminated;
   }
 
   rememberInitialized(text: string, headers: Headers): void {
@@ -123,7 +141,7 @@ export class EndpointSession {
   /** Hands the store its copy of the session (background work: a store that fails costs only the hand-over). */
   #save(): void {
     const store = this.engine.ports.sessionStore;
-    if (!store || !this.#initialize || !this.#negotiated) return;
+    if (!store || !this.#initialize || !this.#negotiated || this.engine.closed) return;
     const id = this.#tracker.current?.id;
     const { subscriptions, logLevel } = this.#state;
     const session: StoredSession = {
@@ -243,6 +261,7 @@ export class EndpointSession {
     this.#tracker = adopted.tracker;
     this.#negotiated = { revision, capabilities: result?.capabilities };
     this.#exchanges = [];
+    this.#tools.forget(); // what the old session's server advertised is not this one's word
     const session = this.ordinal;
     this.engine.emit({ type: 'session-started', session, revision });
     this.#save();
@@ -285,12 +304,14 @@ export class EndpointSession {
    * Before a request goes out: if the SDK holds a session that is dead (a call gave up on it)
    * or, before a call's first attempt, idle past the budget, open the new one first, so that no
    * dead id is ever sent. A call being retried keeps its session: backoff is on the same session.
-   * Returns what to wait for, or `undefined` when the request may go at once (the common case:
-   * nothing is allocated for it).
+   * Returns what to wait for, after which the caller prepares again (the session may have moved
+   * on meanwhile), or `undefined` when the request may go at once (the common case: nothing is
+   * allocated for it). Nothing runs on behalf of a caller that stopped waiting.
    */
   prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
+    // A re-initialization under way, or a refusal being read: wait for it (whatever came of it), then prepare again.
     const waitFor = this.#reinitializing ?? (sdkSentSession ? this.#held?.until : undefined);
-    if (waitFor) return waitFor.catch(() => {}).then(() => this.prepare(sdkSentSession, firstAttempt, selfCounted));
+    if (waitFor) return waitFor.catch(() => {});
     if (!sdkSentSession || !this.sessionful || this.#initialize === undefined) return undefined;
     const current = this.#tracker.current;
     if (current === undefined) return this.recover(this.#tracker.ordinals, 'lost');
@@ -310,6 +331,11 @@ export class EndpointSession {
    * others wait for that one (core's `recoveryStep`).
    */
   recover(failedOrdinal: number, why: 'lost' | 'idle' = 'lost'): Promise<void> {
+    try {
+      this.engine.assertOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const step = recoveryStep(this.#tracker, failedOrdinal);
     if (step === 'replay') return Promise.resolve();
     if (step === 'wait' && this.#reinitializing) return this.#reinitializing;
@@ -351,8 +377,9 @@ export class EndpointSession {
       headers.delete('mcp-session-id');
       headers.delete('last-event-id');
       this.#credentials.forEach((value, name) => headers.set(name, value));
-      const adopted = await this.engine.ports.deadline(this.engine.requestDeadlineMs, async (signal) => {
+      const adopted = await this.engine.bounded(async (signal) => {
         const response = await sendWithBackoff(this.engine, this.url, { method: 'POST', headers, body: init.text, redirect: 'manual', signal }, 'initialize');
+        this.engine.assertOpen(); // closed while it was answered: the session is not taken (nobody would end it)
         const learned = await this.learn(response, { from, why });
         await response.body?.cancel().catch(() => {});
         return learned;
@@ -385,7 +412,7 @@ export class EndpointSession {
       },
     };
     try {
-      await this.engine.ports.deadline(this.engine.requestDeadlineMs, (signal) => Promise.race([
+      await this.engine.bounded((signal) => Promise.race([
         Promise.resolve().then(() => hook(context)),
         new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
       ]));
@@ -403,9 +430,11 @@ export class EndpointSession {
   /** One of the engine's own requests on the current session; resolves with its answer (a result or an error). */
   async #request(method: string, params: Record<string, unknown> | undefined): Promise<RpcMessage & { error?: unknown }> {
     const id = `mcp-resilience-${++internalIds}`;
-    const { body, type } = await this.#post(JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }), id);
+    const request = { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) };
+    const { body, type } = await this.#post(JSON.stringify(request), id);
     const answer = responseMessages(body, type).find((m) => isAnswerTo(m, id));
     if (!answer) throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: `No answer to ${method}`, details: {} });
+    this.answered(request, answer); // a tools/list sent from onSessionRestored teaches the new session's annotations
     return answer;
   }
 
@@ -420,7 +449,7 @@ export class EndpointSession {
     const id = this.#tracker.current?.id;
     if (id !== undefined) headers.set('mcp-session-id', id);
     if (this.#negotiated) headers.set('mcp-protocol-version', this.#negotiated.revision);
-    return this.engine.ports.deadline(this.engine.requestDeadlineMs, async (signal) => {
+    return this.engine.bounded(async (signal) => {
       const response = await this.engine.fetch(this.url, { method: 'POST', headers, body, redirect: 'manual', signal });
       const type = response.headers.get('content-type');
       if (answerTo === undefined) {
@@ -450,6 +479,7 @@ export class EndpointSession {
    * and removed from the store; without, the store keeps it for another engine to go on with.
    */
   async close(endSession: boolean): Promise<void> {
+    await this.#reinitializing?.catch(() => {}); // ended by the engine's close, and never adopted after it
     const id = this.#tracker.current?.id;
     this.#tracker = markDead(this.#tracker, this.ordinal);
     if (!endSession) return;

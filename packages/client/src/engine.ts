@@ -91,6 +91,7 @@ export class Engine {
 
   /** Carries out a retry or re-issue's wait: counted in the budget, told as an event, then waited. */
   async backOff(action: Delay, verdict: Verdict, method: string | undefined, status: number | undefined, signal?: AbortSignal | null): Promise<void> {
+    this.assertOpen(); // a closed engine tells of no wait it will not make
     if (this.#budget) this.#budgetState = recordRetry(this.#budgetState, this.#budget, this.ports.now());
     const reason = { ...(method === undefined ? {} : { method }), attempt: action.attempt, delayMs: action.delayMs };
     if (action.type === 'reissue') this.emit({ type: 'reissued', ...reason });
@@ -120,6 +121,18 @@ export class Engine {
       signal?.removeEventListener('abort', end);
       this.#waits.delete(end);
     }
+  }
+
+  /**
+   * One of the engine's own requests (a re-initialization, a restore, the application's hook):
+   * bounded by `requestDeadlineMs`, and ended at once when the engine closes; refused once it is.
+   */
+  bounded<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    return this.ports.deadline(this.requestDeadlineMs, (deadline) => this.wait(deadline, work));
+  }
+
+  get closed(): boolean {
+    return this.#closed;
   }
 
   /** Throws `ENGINE_CLOSED` once the engine is closed. */

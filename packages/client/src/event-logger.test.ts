@@ -47,7 +47,7 @@ describe('the event logger', () => {
     expect(ids.size).toBe(2);
     expect(lines).toEqual([
       'mcp-resilience session 1 started (revision 2025-11-25)',
-      expect.stringMatching(/^mcp-resilience session 1 lost during tools\/call \(amdahl, [a-z-]+, server up \d+ s\) → re-initializing$/),
+      expect.stringMatching(/^mcp-resilience session 1 lost during tools\/call \(amdahl, [a-z-]+, server up \d+ s(, suspected server bug)?\) → re-initializing$/),
       'mcp-resilience session 2 started (revision 2025-11-25)',
       'mcp-resilience session 2 replaces session 1 (lost)',
       'mcp-resilience tools/call replayed on session 2',

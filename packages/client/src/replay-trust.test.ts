@@ -49,13 +49,21 @@ describe('tools.trustAnnotations: the annotations the server advertised in tools
     expect(await outcome(client!.callTool({ name: 'echo', arguments: { text: 'x' } }))).toBe('OUTCOME_UNKNOWN');
   });
 
-  it('keeps what it learned across a session loss (the new session negotiated the same capabilities)', async () => {
+  it('believes a new session only once it was listed there: a server that restarted may say otherwise (onSessionRestored can list it)', async () => {
     await setup({ tools: { trustAnnotations: true } });
     await client!.listTools();
     await chaos!.applyFaults([{ kind: 'evict', session: 'all' }]);
     await client!.callTool({ name: 'echo', arguments: { text: 'replayed' } });
     await chaos!.applyFaults([bad502]);
-    await expect(client!.callTool({ name: 'echo', arguments: { text: 'after' } })).resolves.toMatchObject({ content: [{ text: 'after' }] });
+    expect(await outcome(client!.callTool({ name: 'echo', arguments: { text: 'not listed here' } }))).toBe('OUTCOME_UNKNOWN');
+    await stopAll([client], [chaos]);
+
+    await setup({ tools: { trustAnnotations: true }, onSessionRestored: (context) => context.request('tools/list') });
+    await client!.listTools();
+    await chaos!.applyFaults([{ kind: 'evict', session: 'all' }]);
+    await client!.callTool({ name: 'echo', arguments: { text: 'replayed' } });
+    await chaos!.applyFaults([bad502]);
+    await expect(client!.callTool({ name: 'echo', arguments: { text: 'listed again' } })).resolves.toMatchObject({ content: [{ text: 'listed again' }] });
   });
 });
 

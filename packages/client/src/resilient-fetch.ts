@@ -89,7 +89,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       const response = await new CallRunner(engine, session, { url, init: { ...init, method }, operation: { stream: true } }).run();
       return response.ok && isEventStream(response) ? whenBodyEnds(response, session.openStream(), (message) => session.notice(message)) : response;
     }
-    if (method !== 'POST') return new CallRunner(engine, session, { url, init: { ...init, method }, operation: {} }).run();
+    if (method !== 'POST') {
+      const response = await new CallRunner(engine, session, { url, init: { ...init, method }, operation: {} }).run();
+      if (method === 'DELETE' && response.ok && headers.has('mcp-session-id')) session.terminate();
+      return response;
+    }
     if (typeof init.body !== 'string') return engine.fetch(input, init); // a body that cannot be read twice cannot be replayed
     const body = readPostBody(init.body);
     const rpcMethod = body.message?.method;

@@ -13,9 +13,10 @@ function annotationsOf(value: unknown): ToolAnnotations | undefined {
 }
 
 /**
- * The tool annotations a server advertised on one endpoint, learned from the `tools/list`
- * answers that pass through the engine (every page of them) and forgotten when the server says
- * its tools changed (`notifications/tools/list_changed`), until the next list. They are hints:
+ * The tool annotations a server advertised on the current session of one endpoint, learned from
+ * the `tools/list` answers that pass through the engine (every page of them) and forgotten when
+ * the server says its tools changed (`notifications/tools/list_changed`) or a new session opens,
+ * until the next list. They are hints:
  * the replay policy believes them only with `tools.trustAnnotations`.
  *
  * @example
@@ -39,7 +40,12 @@ export class ToolCatalog {
 
   /** Reads a message the server sent: a change of its tools makes what was learned stale. */
   notice(message: RpcMessage): void {
-    if (message.method === 'notifications/tools/list_changed') this.#tools = new Map();
+    if (message.method === 'notifications/tools/list_changed') this.forget();
+  }
+
+  /** Forgets every tool: a new session's server has said nothing yet. */
+  forget(): void {
+    this.#tools = new Map();
   }
 
   annotations(tool: string): ToolAnnotations | undefined {

@@ -68,7 +68,46 @@ describe('every wait of the engine ends when its call is aborted', () => {
   });
 });
 
+describe('a call that stops waiting', () => {
+  it('leaves nothing running on its behalf: when the shared re-initialization fails, no other one is opened for it', async () => {
+    chaos = await startChaosServer();
+    const refusal = { status: 401, contentType: 'application/json', body: '{"error":"no"}' };
+    proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? { answer: refusal, afterMs: 300 } : 'forward'));
+    const post = await connect(proxy.url, createResilientFetch({ requestDeadlineMs: 600_000 }));
+    await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+    const first = post(new AbortController().signal).catch((e: unknown) => e);
+    await until(() => proxy!.received('initialize') === 2); // the re-initialization is under way…
+    const leaving = new AbortController();
+    const second = post(leaving.signal).catch((e: unknown) => e); // … so this call waits for it before it goes
+    leaving.abort(new Error('gone'));
+    expect(await second).toMatchObject({ message: 'gone' });
+    expect(isResilienceError(await first, 'SESSION_LOST')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // had anything been left running, it would have sent its initialize by now
+    expect(proxy.received('initialize')).toBe(2); // the first session's, and the one re-initialization (refused); none followed
+  });
+});
+
 describe('close()', () => {
+  it('during a re-initialization: ends it, so that no session is opened after close and no hook runs', async () => {
+    chaos = await startChaosServer();
+    // The re-initialization's initialize reaches the server 400 ms late: after the close, unless the close ended it.
+    proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? { forwardAfterMs: 400 } : 'forward'));
+    const hooks: number[] = [];
+    const events: ResilienceEvent[] = [];
+    const resilient = createResilientFetch({ onEvent: (e) => events.push(e), onSessionRestored: (context) => void hooks.push(context.session) });
+    const post = await connect(proxy.url, resilient);
+    await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+    const call = post(new AbortController().signal).catch((e: unknown) => e);
+    await until(() => proxy!.received('initialize') === 2);
+    await resilient.close({ endSessions: true });
+    expect(isResilienceError(await call, 'ENGINE_CLOSED')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 600)); // past the 400 ms
+    expect(chaos.state().log.filter((e) => e.rpcMethod === 'initialize')).toHaveLength(1); // only the first session's
+    expect(chaos.state().sessions).toEqual([]);
+    expect(hooks).toEqual([]);
+    expect(events.filter((e) => e.type === 'session-started')).toHaveLength(1);
+  });
+
   it('ends the waits under way with ENGINE_CLOSED, refuses later calls, and leaves no timer behind', async () => {
     chaos = await startChaosServer();
     const events: ResilienceEvent[] = [];

@@ -77,7 +77,7 @@ export const truncateArb: fc.Arbitrary<Extract<Behaviour, { kind: 'truncate' }>>
 export const cheapBehaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
   { weight: 4, arbitrary: fc.record({
     kind: fc.constant('answer' as const), format: fc.constantFrom('json' as const, 'sse' as const, 'sse-ids' as const, 'sse-open' as const),
-    padBytes: fc.constantFrom(0, 0, 0, 3_000_000), stray: optional(idKindArb, 4),
+    padBytes: fc.constantFrom(0, 0, 0, 1_500_000), stray: optional(idKindArb, 4),
   }).map(defined) },
   { weight: 5, arbitrary: sessionGoneArb },
   { weight: 4, arbitrary: statusBehaviourArb },

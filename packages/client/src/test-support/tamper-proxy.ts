@@ -16,14 +16,17 @@ export interface Passing {
  */
 export type Tamper =
   | 'forward'
+  | { readonly forwardAfterMs: number }
   | 'stall'
   | { readonly rewrite: (body: string) => string }
-  | { readonly answer: { readonly status: number; readonly contentType: string; readonly body: string } };
+  | { readonly answer: { readonly status: number; readonly contentType: string; readonly body: string }; readonly afterMs?: number };
 
 export interface TamperProxy {
   readonly url: string;
   /** Requests held so far. */
   readonly stalled: number;
+  /** How many requests of a JSON-RPC method (or HTTP method, for those without one) the proxy received. */
+  received(method: string): number;
   stop(): Promise<void>;
 }
 
@@ -57,25 +60,29 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
       const tamper = rule({ httpMethod: req.method!, ...(rpcMethod ? { rpcMethod } : {}), seen, ...(typeof sessionId === 'string' ? { sessionId } : {}) });
       if (tamper === 'stall') return void (stalled += 1);
       if (typeof tamper === 'object' && 'answer' in tamper) {
+        if (tamper.afterMs) await new Promise((resolve) => setTimeout(resolve, tamper.afterMs));
         return void res.writeHead(tamper.answer.status, { 'content-type': tamper.answer.contentType }).end(tamper.answer.body);
       }
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host') headers.set(name, value);
       const upstream = new AbortController();
       res.on('close', () => upstream.abort());
+      // Held, then passed on: unless the client gave up meanwhile (then nothing reaches the server).
+      if (typeof tamper === 'object' && 'forwardAfterMs' in tamper) await new Promise((resolve) => setTimeout(resolve, tamper.forwardAfterMs));
       const response = await fetch(new URL(req.url!, target), { method: req.method!, headers, signal: upstream.signal, ...(body === '' ? {} : { body }) });
       const out: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         if (name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;
       });
       res.writeHead(response.status, out);
-      if (tamper === 'forward' && response.body) {
+      const forward = tamper === 'forward' || 'forwardAfterMs' in tamper;
+      if (forward && response.body) {
         const reader = response.body.getReader();
         for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
         return void res.end();
       }
       const text = await response.text();
-      res.end(tamper === 'forward' ? text : (tamper as { rewrite: (body: string) => string }).rewrite(text));
+      res.end(forward ? text : (tamper as { rewrite: (body: string) => string }).rewrite(text));
     })().catch(() => res.destroy());
   });
   server.on('connection', (socket: Socket) => {
@@ -89,6 +96,7 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
     get stalled() {
       return stalled;
     },
+    received: (method) => counts.get(method) ?? 0,
     stop: () => new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
       server.close(() => resolve());

@@ -1,0 +1,62 @@
+import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
+import type { ResilienceEvent } from '@mcp-resilience/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResilientFetch } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
+import { startTamperProxy, type TamperProxy } from './test-support/tamper-proxy.ts';
+
+let chaos: ChaosServer | undefined;
+let proxy: TamperProxy | undefined;
+const clients: Client[] = [];
+afterEach(() => stopAll(clients.splice(0), [proxy, chaos]).then(() => (chaos = proxy = undefined)));
+
+async function connect(fetch: typeof globalThis.fetch, url = chaos!.url) {
+  const transport = new StreamableHTTPClientTransport(new URL(url), { fetch });
+  const client = new Client({ name: 'terminate', version: '0' });
+  clients.push(client);
+  await client.connect(transport);
+  return { client, transport };
+}
+const call = (fetch: typeof globalThis.fetch, sessionId: string, url = chaos!.url) => fetch(url, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 'late', method: 'tools/list' }),
+});
+
+describe('a session the application ends itself (terminateSession: DELETE)', () => {
+  it('is not mended: a late request with its id gets the server\'s answer as it is, and no session is opened', async () => {
+    chaos = await startChaosServer();
+    const events: ResilienceEvent[] = [];
+    const resilient = createResilientFetch({ onEvent: (e) => events.push(e) });
+    const { transport } = await connect(resilient);
+    const ended = transport.sessionId!;
+    await transport.terminateSession();
+    expect(chaos.state().sessions).toEqual([]);
+    const late = await call(resilient, ended); // a stream reconnecting in passing, say
+    expect(late.status).toBe(404);
+    expect(chaos.state().log.filter((e) => e.rpcMethod === 'initialize')).toHaveLength(1);
+    expect(events.map((e) => e.type)).toEqual(['session-started']);
+    // Connecting again through the same engine: a new session, and the engine mends it as before.
+    const { client } = await connect(resilient);
+    await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+    await expect(client.callTool({ name: 'echo', arguments: { text: 'mended' } })).resolves.toMatchObject({ content: [{ text: 'mended' }] });
+    expect(events.filter((e) => e.type === 'session-reinitialized')).toHaveLength(1);
+  });
+
+  it('a DELETE while the session is dead opens no new session only to end it', async () => {
+    chaos = await startChaosServer();
+    // The re-initialization is refused: the session stays dead, with no replacement.
+    const refused = { answer: { status: 401, contentType: 'application/json', body: '{}' } } as const;
+    proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? refused : 'forward'));
+    const resilient = createResilientFetch();
+    const { transport } = await connect(resilient, proxy.url);
+    await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+    expect((await call(resilient, transport.sessionId!, proxy.url).catch((e: unknown) => e))).toMatchObject({ code: 'SESSION_LOST' });
+    const initializes = proxy.received('initialize'); // the call's re-initialization, and perhaps the reconnecting stream's
+    const deleted = await resilient(proxy.url, { method: 'DELETE', headers: { 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-11-25' } });
+    expect(deleted.status).toBe(400); // sent without the dead id: the server's answer, as it is
+    expect(proxy.received('initialize')).toBe(initializes);
+  });
+});
