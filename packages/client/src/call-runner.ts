@@ -1,6 +1,6 @@
 import {
   advance, classify, FRESH_CALL, isResilienceError, ResilienceError, unrecognisedAnswer, type CallState, type ErrorInfo, type Observation,
-  type Operation, type RequestFacts,
+  type Operation, type RequestFacts, type Verdict,
 } from '@mcp-resilience/core';
 import { abortable } from './abortable.ts';
 import { AnsweredResponse } from './answered-response.ts';
@@ -140,7 +140,9 @@ export class CallRunner implements StreamOwner {
           release?.(); // released once classified below: the same tick, nothing awaited in between
         }
       }
-      const verdict = classify(observation!, engine.classifyOptions);
+      const classified = classify(observation!, engine.classifyOptions);
+      // Ended by the application while this was in flight (its DELETE answered first): not the engine's to mend.
+      const verdict: Verdict = classified.kind === 'session-gone' && session.terminated ? { kind: 'client-error' } : classified;
       const action = engine.decide(verdict, this.#state, operation, revision);
       if (verdict.kind === 'session-gone') session.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
