@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import type { ChaosState, Fault } from '@mcp-resilience/chaos';
+import { startChaosProcess as startProcess, type ChaosState, type Fault } from '@mcp-resilience/chaos';
 
 /** A chaos server in a child process, driven through its control API. */
 export interface ChaosProcess {
@@ -14,13 +11,16 @@ export interface ChaosProcess {
   stop(): Promise<void>;
 }
 
-const CLI = fileURLToPath(new URL('./cli.js', import.meta.resolve('@mcp-resilience/chaos')));
-
-// A benchmark that ends early (an error, SIGTERM) still stops its servers: no orphan keeps a port.
-const children = new Set<ChildProcess>();
-process.once('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+// A benchmark that ends early (an error, SIGTERM) still stops its servers, by PID: no orphan keeps a port.
+const running = new Set<number>();
+process.once('exit', () => running.forEach((pid) => {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Gone already.
+  }
+}));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
-const START_WITHIN_MS = 15_000;
 
 async function control(url: string, init?: RequestInit): Promise<unknown> {
   const response = await fetch(url, init);
@@ -29,18 +29,10 @@ async function control(url: string, init?: RequestInit): Promise<unknown> {
   return body;
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => (clearTimeout(kill), resolve()));
-    child.kill('SIGTERM');
-  });
-}
-
 /**
- * Starts `mcp-chaos` on 127.0.0.1 in its own process, so that the server's work is not counted
- * in the client's CPU time or heap. Stop it with `stop()` (by its PID).
+ * Starts `mcp-chaos` on 127.0.0.1 in its own process (the chaos package's `startChaosProcess`),
+ * so that the server's work is not counted in the client's CPU time or heap, with its control
+ * API at hand. Stop it with `stop()` (by its PID).
  *
  * @example
  * const chaos = await startChaosProcess();
@@ -48,35 +40,14 @@ function stopChild(child: ChildProcess): Promise<void> {
  * await chaos.stop();
  */
 export async function startChaosProcess(args: readonly string[] = []): Promise<ChaosProcess> {
-  const child = spawn(process.execPath, [CLI, '--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const lines = createInterface({ input: child.stdout! });
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const first = await Promise.race([
-      new Promise<string>((resolve, reject) => {
-        lines.once('line', resolve);
-        child.once('exit', (code) => reject(new Error(`mcp-chaos exited with ${code} before it listened`)));
-      }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('mcp-chaos did not start')), START_WITHIN_MS);
-      }),
-    ]);
-    const { url, control: base } = JSON.parse(first) as { url: string; control: string };
-    lines.close();
-    return {
-      url,
-      pid: child.pid!,
-      applyFaults: async (faults) => void (await control(`${base}/faults`, { method: 'POST', body: JSON.stringify(faults) })),
-      state: async () => (await control(`${base}/state`)) as ChaosState,
-      reset: async () => void (await control(`${base}/reset`, { method: 'POST' })),
-      stop: () => stopChild(child),
-    };
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
+  const child = await startProcess(args);
+  running.add(child.pid);
+  return {
+    url: child.url,
+    pid: child.pid,
+    applyFaults: async (faults) => void (await control(`${child.control}/faults`, { method: 'POST', body: JSON.stringify(faults) })),
+    state: async () => (await control(`${child.control}/state`)) as ChaosState,
+    reset: async () => void (await control(`${child.control}/reset`, { method: 'POST' })),
+    stop: () => child.stop().finally(() => running.delete(child.pid)),
+  };
 }
