@@ -5,8 +5,10 @@ import { packageTestConfig } from '../../vitest.shared.ts';
 // starts in globalSetup and stops by PID; their addresses come in through provide/inject.
 const config = packageTestConfig(import.meta.url, {
   globalSetup: ['./src/test-support/global-setup.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 30_000,
+  // The first Worker request loads the Worker's modules through vite's module runner: slow on
+  // a loaded machine (the whole suite runs at once), never a hang of the engine.
+  testTimeout: 120_000,
+  hookTimeout: 60_000,
 });
 
 export default {
