@@ -1,0 +1,99 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import {
+  connect as connectEngine, createResilientFetch as createEngineFetch,
+  type ConnectOptions, type ResilientFetch, type ResilientFetchOptions, type SessionStore, type StoredSession,
+} from '@mcp-resilience/client';
+import { withRuntimeDefaults } from '@mcp-resilience/client/adapter';
+import { durableSessionStore, type SessionStoreNamespace } from './durable-session-store.ts';
+import { backgroundOn, budgetDeadline, notSentOnWorkers, type WaitUntilContext } from './workers-ports.ts';
+
+/**
+ * The time budget of one request's own engine work, by default: what `ctx.waitUntil` is given
+ * after the response (30 s), so a re-initialization started late still fits.
+ */
+export const DEFAULT_BUDGET_MS = 30_000;
+
+/** Options of {@link createResilientFetch}: the engine's, plus the request's context. */
+export interface WorkersFetchOptions extends ResilientFetchOptions {
+  /** The handler's `ctx`: background work (store writes, a replaced session's DELETE) goes to its `waitUntil`. */
+  readonly ctx?: WaitUntilContext;
+  /** The `McpSessionStore` binding: sessions outlive the request there (unless `sessionStore` is given). */
+  readonly sessions?: SessionStoreNamespace;
+  /** Which object of `sessions` (one per user, tenant or agent); default `"default"`. */
+  readonly sessionName?: string;
+  /** The request's time budget for the engine's own requests, from now (default {@link DEFAULT_BUDGET_MS}). */
+  readonly budgetMs?: number;
+}
+
+/** Options of {@link connect}. */
+export type WorkersConnectOptions = WorkersFetchOptions & Omit<ConnectOptions, keyof ResilientFetchOptions>;
+
+function runtimeOf(options: WorkersFetchOptions) {
+  const now = options.now ?? Date.now;
+  return {
+    notSent: notSentOnWorkers,
+    deadline: budgetDeadline(now(), options.budgetMs ?? DEFAULT_BUDGET_MS, now),
+    ...(options.ctx ? { background: backgroundOn(options.ctx) } : {}),
+  };
+}
+
+/** The engine's options with the Workers ports filled in (and the Workers-only options taken out). */
+function engineOptions<T extends WorkersFetchOptions>(options: T, store: SessionStore | undefined): ConnectOptions {
+  const { ctx: _ctx, sessions: _sessions, sessionName: _name, budgetMs: _budget, ...rest } = options;
+  const filled: ConnectOptions = { ...(rest as ConnectOptions), ...(store ? { sessionStore: store } : {}) };
+  return withRuntimeDefaults(filled, runtimeOf(options));
+}
+
+/**
+ * `createResilientFetch` of `@mcp-resilience/client` with the Workers ports, for one request:
+ * build it inside the handler (never in a global), with the request's `ctx`.
+ *
+ * @example
+ * const fetch = createResilientFetch({ ctx, sessions: env.MCP_SESSIONS });
+ * const transport = new StreamableHTTPClientTransport(new URL(url), { fetch });
+ */
+export function createResilientFetch(options: WorkersFetchOptions = {}): ResilientFetch {
+  const store = options.sessions ? durableSessionStore(options.sessions, options.sessionName) : undefined;
+  return createEngineFetch(engineOptions(options, options.sessionStore ?? store));
+}
+
+/** The store, with the first read of `endpoint` already done (the engine reads it again: one trip to the object). */
+function primed(store: SessionStore, endpoint: string, first: StoredSession | undefined): SessionStore {
+  let pending = true;
+  return {
+    get: (key) => (key === endpoint && pending ? ((pending = false), first) : store.get(key)),
+    set: (key, session) => store.set(key, session),
+    delete: (key) => store.delete(key),
+  };
+}
+
+/**
+ * A connected official SDK 1.x `Client` for this request, on the session the store holds for
+ * `url` when there is one: no `initialize` is sent, and `getServerCapabilities()` answers what
+ * that session negotiated. With none stored, it connects as usual and stores the session. The
+ * JSON-schema validator is `CfWorkerJsonSchemaValidator` unless `clientOptions` names another.
+ *
+ * @example
+ * const client = await connect(url, { sessions: env.MCP_SESSIONS, sessionName: userId, ctx });
+ * const { tools } = await client.listTools();
+ */
+export async function connect(url: string | URL, options: WorkersConnectOptions = {}): Promise<Client> {
+  const endpoint = new URL(url).href;
+  const given = options.sessionStore ?? (options.sessions ? durableSessionStore(options.sessions, options.sessionName) : undefined);
+  const stored = given ? await given.get(endpoint) : undefined;
+  const store = given ? primed(given, endpoint, stored) : undefined;
+  const { clientOptions, transportOptions } = options;
+  const client = await connectEngine(url, {
+    ...engineOptions(options, store),
+    clientOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...clientOptions },
+    // A session id makes the SDK skip `initialize`; the engine puts the live id on every request.
+    transportOptions: { ...transportOptions, ...(stored ? { sessionId: stored.sessionId ?? 'stored' } : {}) },
+  });
+  if (stored) {
+    (client.transport as { setProtocolVersion?: (version: string) => void } | undefined)?.setProtocolVersion?.(stored.revision);
+    const capabilities = stored.capabilities as ReturnType<Client['getServerCapabilities']>;
+    client.getServerCapabilities = () => capabilities;
+  }
+  return client;
+}
