@@ -257,7 +257,7 @@ export class EndpointSession {
     const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
     const { now, headersHidden } = this.engine.ports;
     const hidden = id === undefined
-      ? hiddenSessionId({ revision, status: response.status, hasResult: true, sessionIdReadable: false, headersHidden: headersHidden(response) })
+      ? hiddenSessionId({ revision, status: response.status, hasResult: true, sessionIdReadable: false, headersHidden: headersHidden(this.url) })
       : undefined;
     if (hidden) throw new ResilienceError(hidden); // not the server's 400 on every request after
     const adopted = adoptSession(this.#tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: now() });

@@ -29,10 +29,10 @@ export interface EnginePorts {
    */
   readonly notSent: (error: unknown) => boolean;
   /**
-   * Whether the runtime hid response headers the server did not expose from this response (a
-   * browser reading a cross-origin answer under CORS). The default answers `false`: nothing hidden.
+   * Whether the runtime hides the response headers a server at `url` did not expose (a browser
+   * reading a cross-origin answer under CORS). The default answers `false`: nothing hidden.
    */
-  readonly headersHidden: (response: Response) => boolean;
+  readonly headersHidden: (url: string) => boolean;
   /** Where sessions outlive one engine; none by default. */
   readonly sessionStore?: SessionStore;
   /**
