@@ -35,8 +35,7 @@ export function hiddenSessionId(facts: InitializeAnswerFacts): ErrorInfo | undef
   if (!headersHidden || sessionIdReadable || !hasResult || status !== 200 || !isSessionful(revision)) return undefined;
   return {
     code: 'SESSION_ID_HIDDEN',
-    message: `The server answered initialize (${revision}) but its Mcp-Session-Id is not readable cross-origin: ` +
-      `the server must send \`${EXPOSE_SESSION_ID_FIX}\` (and allow Mcp-Session-Id and Mcp-Protocol-Version in Access-Control-Allow-Headers)`,
+    message: `Mcp-Session-Id is not readable cross-origin (${revision}): the server must send ${EXPOSE_SESSION_ID_FIX}`,
     details: { revision, fix: EXPOSE_SESSION_ID_FIX },
   };
 }
@@ -62,7 +61,7 @@ export function failedFetch(facts: { readonly online: boolean }): FailedFetch {
   return facts.online
     ? {
       kind: 'blocked-or-unreachable', notSent: false,
-      message: 'blocked or unreachable (CORS, network): no answer could be read; the server may not allow this origin, or may be down',
+      message: 'blocked or unreachable (CORS, network)',
     }
-    : { kind: 'offline', notSent: true, message: 'offline: the request was not sent' };
+    : { kind: 'offline', notSent: true, message: 'offline: not sent' };
 }
