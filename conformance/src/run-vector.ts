@@ -6,6 +6,7 @@
  * @module
  */
 import { KNOWN_REVISIONS } from '@mcp-resilience/core';
+import { CORS_CHECKERS } from './check-cors.ts';
 import { DECISION_CHECKERS, type Checker } from './check-decisions.ts';
 import { SESSION_CHECKERS } from './check-sessions.ts';
 import { deepEqual } from './deep-equal.ts';
@@ -15,7 +16,7 @@ export { VectorError } from './json-input.ts';
 export type { Checker } from './check-decisions.ts';
 
 /** Every area a vector file may name, with the check that runs its cases. */
-export const CHECKERS: Readonly<Record<string, Checker>> = { ...DECISION_CHECKERS, ...SESSION_CHECKERS };
+export const CHECKERS: Readonly<Record<string, Checker>> = { ...DECISION_CHECKERS, ...SESSION_CHECKERS, ...CORS_CHECKERS };
 
 /** The areas, in a stable order. */
 export const AREAS: readonly string[] = Object.keys(CHECKERS);

@@ -311,7 +311,8 @@ class ChaosHost implements ChaosServer {
     res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
     res.setHeader('access-control-allow-headers',
       'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name');
-    const exposed = this.options.exposeSessionId === false ? 'mcp-protocol-version' : 'mcp-session-id, mcp-protocol-version';
+    // Retry-After is not a CORS-safelisted response header: without it here a page backs off blind.
+    const exposed = this.options.exposeSessionId === false ? 'mcp-protocol-version, retry-after' : 'mcp-session-id, mcp-protocol-version, retry-after';
     res.setHeader('access-control-expose-headers', exposed);
   }
 

@@ -1,5 +1,5 @@
 import {
-  abandonReinitialize, adoptSession, beginReinitialize, diagnoseLoss, isIdleBeyond, isSessionful, lossReport, markDead, NO_SESSION,
+  abandonReinitialize, adoptSession, beginReinitialize, diagnoseLoss, hiddenSessionId, isIdleBeyond, isSessionful, lossReport, markDead, NO_SESSION,
   recoveryStep, ResilienceError, sessionChange, touch, type ErrorInfo, type ExchangeNote, type Negotiated, type SessionTracker,
   type ToolAnnotations, type Verdict,
 } from '@mcp-resilience/core';
@@ -255,7 +255,11 @@ export class EndpointSession {
     if (revision === undefined) return false;
     // As it goes on the wire: a value set on Headers loses its surrounding whitespace, one read off a response may not have.
     const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
-    const { now } = this.engine.ports;
+    const { now, headersHidden } = this.engine.ports;
+    const hidden = id === undefined
+      ? hiddenSessionId({ revision, status: response.status, hasResult: true, sessionIdReadable: false, headersHidden: headersHidden(this.url) })
+      : undefined;
+    if (hidden) throw new ResilienceError(hidden); // not the server's 400 on every request after
     const adopted = adoptSession(this.#tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: now() });
     if (!adopted.ok) throw new ResilienceError(adopted.error);
     this.#tracker = adopted.tracker;

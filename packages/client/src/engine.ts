@@ -41,8 +41,8 @@ export class Engine {
   #closed = false;
 
   constructor(options: ResilientFetchOptions) {
-    const { fetch: given, now, random, sleep, deadline, notSent, sessionStore, background, onEvent } = options;
-    this.ports = resolvePorts({ now, random, sleep, deadline, notSent, sessionStore, background, onEvent });
+    const { fetch: given, now, random, sleep, deadline, notSent, headersHidden, sessionStore, background, onEvent } = options;
+    this.ports = resolvePorts({ now, random, sleep, deadline, notSent, headersHidden, sessionStore, background, onEvent });
     this.fetch = given ?? ((input, init) => fetch(input, init));
     this.policy = createRetryPolicy({
       ...(options.replay === undefined ? {} : { replay: options.replay }),

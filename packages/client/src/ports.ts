@@ -28,6 +28,11 @@ export interface EnginePorts {
    * how its fetch says so; the default answers `false`: "maybe sent", the honest answer.
    */
   readonly notSent: (error: unknown) => boolean;
+  /**
+   * Whether the runtime hides the response headers a server at `url` did not expose (a browser
+   * reading a cross-origin answer under CORS). The default answers `false`: nothing hidden.
+   */
+  readonly headersHidden: (url: string) => boolean;
   /** Where sessions outlive one engine; none by default. */
   readonly sessionStore?: SessionStore;
   /**
@@ -81,7 +86,7 @@ export function deadlineWith<H>(setTimer: (run: () => void, ms: number) => H, cl
 
 /**
  * The ports every runtime can use: `Date.now`, `Math.random`, the global timers, "maybe sent",
- * no session store, background work left to run on its own, no event sink.
+ * no headers hidden, no session store, background work left to run on its own, no event sink.
  */
 export const DEFAULT_PORTS: EnginePorts = Object.freeze({
   now: () => Date.now(),
@@ -89,6 +94,7 @@ export const DEFAULT_PORTS: EnginePorts = Object.freeze({
   sleep: defaultSleep,
   deadline: deadlineWith((run, ms) => setTimeout(run, ms), (timer) => clearTimeout(timer)),
   notSent: () => false,
+  headersHidden: () => false,
   background: (task: Promise<unknown>) => void task.catch(() => {}),
   onEvent: () => {},
 });

@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'SESSION_CHANGED'
   /** The application's `onSessionRestored` hook failed on the new session: the call is not replayed. */
   | 'SESSION_RESTORE_FAILED'
+  /** The server's `Mcp-Session-Id` was hidden from the client (CORS without `Access-Control-Expose-Headers: Mcp-Session-Id`). */
+  | 'SESSION_ID_HIDDEN'
   /** The engine was closed: its waits ended, and it takes no more calls. */
   | 'ENGINE_CLOSED'
   /** An option had a value outside its range. */
@@ -81,7 +83,8 @@ export const SURFACED_ERROR_CODE = -32090;
  */
 export const ERROR_CODES = [
   'SESSION_LOST', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
-  'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'SESSION_RESTORE_FAILED', 'ENGINE_CLOSED', 'INVALID_OPTION',
+  'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'SESSION_RESTORE_FAILED', 'SESSION_ID_HIDDEN', 'ENGINE_CLOSED',
+  'INVALID_OPTION',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when ErrorCode gains a code this list does not name.
 const everyCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : false = true;

@@ -13,6 +13,9 @@
 export {
   backoffDelay, createBackoff, DEFAULT_BACKOFF, equalJitter, fullJitter, noJitter, type Backoff, type Jitter,
 } from './backoff.ts';
+export {
+  EXPOSE_SESSION_ID_FIX, failedFetch, hiddenSessionId, type FailedFetch, type InitializeAnswerFacts,
+} from './cors.ts';
 export { classify, type ClassifyOptions } from './classify.ts';
 export {
   advance, createRetryPolicy, decide, DEFAULT_RETRY_POLICY, FRESH_CALL, type Action, type CallState, type DecisionInput, type RetryPolicy,

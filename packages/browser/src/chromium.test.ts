@@ -1,0 +1,137 @@
+import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundlePage, launchChromium, servePage, wireLog, type PageServer } from './test-support/harness.ts';
+
+// Real Chromium, a page on its own 127.0.0.1 origin, real mcp-chaos processes on others: cross-origin, as in production.
+let site: PageServer;
+let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let context: BrowserContext;
+let chaos: ChaosProcess | undefined;
+
+beforeAll(async () => {
+  site = await servePage(await bundlePage());
+  chromium = await launchChromium();
+  context = chromium.context;
+});
+afterAll(async () => {
+  await chromium?.close();
+  await site?.close();
+});
+afterEach(async () => {
+  for (const page of context.pages()) await page.close();
+  await context.setOffline(false);
+  await chaos?.stop();
+  chaos = undefined;
+});
+
+async function open(): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${site.origin}/`);
+  await page.waitForFunction(() => 'mcp' in globalThis);
+  return page;
+}
+
+declare const mcp: typeof import('./index.ts') & { Client: unknown };
+
+describe('in Chromium, cross-origin', () => {
+  it('names the missing Access-Control-Expose-Headers when the server hides Mcp-Session-Id (SESSION_ID_HIDDEN)', async () => {
+    chaos = await startChaosProcess(['--no-expose-session-id']);
+    const page = await open();
+    const error = await page.evaluate(async (url) => {
+      try {
+        await mcp.connect(url, { persist: false });
+        return undefined;
+      } catch (e) {
+        const error = e as { code?: string; message: string; details?: unknown };
+        return { code: error.code, message: error.message, details: error.details };
+      }
+    }, chaos.url);
+    expect(error).toMatchObject({ code: 'SESSION_ID_HIDDEN', details: { fix: 'Access-Control-Expose-Headers: Mcp-Session-Id' } });
+    expect(error!.message).toContain('Access-Control-Expose-Headers: Mcp-Session-Id');
+    // the server's 400 on the next request never came: the engine stopped at initialize
+    expect((await wireLog(chaos.control)).filter((e) => e.status === 400)).toEqual([]);
+  });
+
+  it('connects, recovers an eviction, and reads a refused fetch while online as blocked or unreachable', async () => {
+    chaos = await startChaosProcess([]);
+    const page = await open();
+    await page.evaluate(async (url) => {
+      const events: string[] = [];
+      const client = await mcp.connect(url, { persist: false, onEvent: (e) => events.push(e.type), backoff: { initialMs: 10, maxMs: 50 } });
+      Object.assign(globalThis, { client, events });
+      await client.callTool({ name: 'echo', arguments: { text: 'before' } });
+    }, chaos.url);
+    await fetch(`${chaos.control}/faults`, { method: 'POST', body: JSON.stringify([{ kind: 'evict', session: 'all' }]) });
+    const text = await page.evaluate(async () => {
+      const { client } = globalThis as unknown as { client: { callTool(c: unknown): Promise<{ content: { text: string }[] }> } };
+      return (await client.callTool({ name: 'echo', arguments: { text: 'after' } })).content[0]!.text;
+    });
+    expect(text).toBe('after');
+    expect(await page.evaluate(() => (globalThis as unknown as { events: string[] }).events)).toEqual(
+      expect.arrayContaining(['session-lost', 'session-reinitialized', 'replayed']));
+    const refused = await page.evaluate(async () => {
+      // the adapter's fetch port, as the engine calls it: a refused connection reads like a CORS refusal
+      return mcp.browserFetch(fetch)('http://127.0.0.1:9/mcp', { method: 'GET' }).then(() => 'answered', (e: Error) => e.message);
+    });
+    expect(refused).toMatch(/^Failed to fetch: blocked or unreachable \(CORS, network\)/);
+  });
+
+  it('pauses backoff while offline, counts the failure as not sent, and goes at once when back online', async () => {
+    chaos = await startChaosProcess([]);
+    const page = await open();
+    await page.evaluate(async (url) => {
+      const events: { type: string }[] = [];
+      const client = await mcp.connect(url, { persist: false, onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 20 } });
+      Object.assign(globalThis, { client, events });
+    }, chaos.url);
+    await context.setOffline(true);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    await page.evaluate(() => {
+      const { client } = globalThis as unknown as { client: { callTool(c: unknown): Promise<{ content: { text: string }[] }> } };
+      Object.assign(globalThis, { pending: client.callTool({ name: 'echo', arguments: { text: 'offline' } }).then((r) => r.content[0]!.text, (e: Error) => `failed: ${e.message}`) });
+    });
+    // it failed while offline, was not sent, and the engine waits for the network instead of giving up
+    await page.waitForFunction(() => (globalThis as unknown as { events: { type: string }[] }).events.some((e) => e.type === 'backed-off'));
+    expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'tools/call')).toEqual([]); // nothing went out while offline
+    await context.setOffline(false);
+    expect(await page.evaluate(() => (globalThis as unknown as { pending: Promise<string> }).pending)).toBe('offline');
+    const events = await page.evaluate(() => (globalThis as unknown as { events: { type: string; verdict?: string }[] }).events);
+    expect(events.filter((e) => e.type === 'backed-off').length).toBeLessThanOrEqual(2); // paused, not spinning
+    expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1); // sent once, after coming back
+  });
+
+  it('goes on with the stored session after a reload (sessionStorage), without a new initialize', async () => {
+    chaos = await startChaosProcess([]);
+    const page = await open();
+    const first = await page.evaluate(async (url) => {
+      const client = await mcp.connect(url);
+      await client.callTool({ name: 'echo', arguments: { text: 'one' } });
+      return Object.keys(sessionStorage);
+    }, chaos.url);
+    expect(first).toEqual([`mcp-resilience:session:${chaos.url}`]);
+    await page.reload();
+    await page.waitForFunction(() => 'mcp' in globalThis);
+    const text = await page.evaluate(async (url) => {
+      const client = await mcp.connect(url);
+      return ((await client.callTool({ name: 'echo', arguments: { text: 'two' } })) as { content: { text: string }[] }).content[0]!.text;
+    }, chaos.url);
+    expect(text).toBe('two');
+    const log = await wireLog(chaos.control);
+    expect(log.filter((e) => e.rpcMethod === 'initialize')).toHaveLength(1);
+    expect(log.filter((e) => e.rpcMethod === 'tools/call').map((e) => e.sessionOrdinal)).toEqual([1, 1]);
+    expect(log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]); // a reload keeps the session
+  });
+
+  it('ends the session with a keepalive DELETE on pagehide when nothing persists it', async () => {
+    chaos = await startChaosProcess([]);
+    const page = await open();
+    await page.evaluate(async (url) => {
+      const client = await mcp.connect(url, { persist: false });
+      await client.callTool({ name: 'echo', arguments: { text: 'bye' } });
+    }, chaos.url);
+    await page.goto('about:blank');
+    await expect.poll(async () => (await wireLog(chaos!.control)).filter((e) => e.httpMethod === 'DELETE'), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ httpMethod: 'DELETE', sessionOrdinal: 1 })]);
+  });
+});
