@@ -13,6 +13,7 @@
 export {
   backoffDelay, createBackoff, DEFAULT_BACKOFF, equalJitter, fullJitter, noJitter, type Backoff, type Jitter,
 } from './backoff.ts';
+export { blockedError, sendPhase, type Blocked, type SendPhase } from './blocked.ts';
 export { classify, type ClassifyOptions } from './classify.ts';
 export {
   advance, createRetryPolicy, decide, DEFAULT_RETRY_POLICY, FRESH_CALL, type Action, type CallState, type DecisionInput, type RetryPolicy,
