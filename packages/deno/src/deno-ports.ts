@@ -4,7 +4,7 @@ import { denoApi } from './deno-api.ts';
 
 /** A timer that does not keep Deno's event loop alive (`Deno.unrefTimer`). */
 function unrefTimeout(run: () => void, ms: number): number {
-  const id = setTimeout(run, ms);
+  const id = setTimeout(run, ms) as unknown as number; // a number in Deno (and the DOM); `Timeout` only where Node types are loaded
   denoApi().unrefTimer(id);
   return id;
 }
