@@ -1,4 +1,4 @@
-import type { Observation, RequestFacts } from '@mcp-resilience/core';
+import { sendPhase, type Blocked, type Observation, type RequestFacts } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
 
 /** What one attempt of a request came to: a response (any status), or no response at all. */
@@ -14,13 +14,13 @@ export type Exchanged =
  * const { response, observation } = await exchange(fetch, notSent, url, init, facts);
  */
 export async function exchange(
-  send: typeof fetch, notSent: (error: unknown) => boolean, url: string, init: RequestInit, facts: RequestFacts,
+  send: typeof fetch, notSent: (error: unknown) => boolean | Blocked, url: string, init: RequestInit, facts: RequestFacts,
 ): Promise<Exchanged> {
   try {
     return { response: await send(url, init) };
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    return { observation: { kind: 'network', phase: notSent(error) ? 'before-send' : 'after-send', ...facts } };
+    return { observation: { kind: 'network', ...sendPhase(notSent(error)), ...facts } };
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ResilienceEvent } from '@mcp-resilience/core';
+import type { Blocked, ResilienceEvent } from '@mcp-resilience/core';
 import type { SessionStore } from './session-store.ts';
 
 /** Waits `ms`, ending early (rejecting with the signal's reason) when `signal` aborts. */
@@ -25,9 +25,10 @@ export interface EnginePorts {
   readonly deadline: Deadline;
   /**
    * Whether a failed fetch provably sent nothing (a refused connection). Only the runtime knows
-   * how its fetch says so; the default answers `false`: "maybe sent", the honest answer.
+   * how its fetch says so; the default answers `false`: "maybe sent", the honest answer. A
+   * {@link Blocked} says nothing was sent and a retry cannot help (Deno lacks a permission).
    */
-  readonly notSent: (error: unknown) => boolean;
+  readonly notSent: (error: unknown) => boolean | Blocked;
   /**
    * Whether the runtime hides the response headers a server at `url` did not expose (a browser
    * reading a cross-origin answer under CORS). The default answers `false`: nothing hidden.

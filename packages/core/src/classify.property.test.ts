@@ -13,7 +13,7 @@ import type { VerdictKind } from './verdict.ts';
 
 const VERDICT_KINDS: readonly VerdictKind[] = [
   'success', 'session-gone', 'rate-limited', 'unavailable', 'server-error', 'client-error', 'broken-stream',
-  'outcome-unknown', 'not-processed', 'method-not-found', 'version-unsupported', 'malformed',
+  'outcome-unknown', 'not-processed', 'blocked', 'method-not-found', 'version-unsupported', 'malformed',
 ];
 const other4xx = fc.integer({ min: 400, max: 499 }).filter((s) => s !== 429);
 const withRevision = (revision: string | undefined) => (revision === undefined ? {} : { revision });

@@ -83,6 +83,7 @@ export function classify(observation: Observation, options: ClassifyOptions = {}
       };
     }
     case 'network':
+      if (observation.phase === 'blocked') return { kind: 'blocked', needs: observation.needs };
       return observation.phase === 'before-send'
         ? { kind: 'not-processed', reason: 'connection-refused' }
         : { kind: 'outcome-unknown', reason: 'connection-broken' };

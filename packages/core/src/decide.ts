@@ -1,3 +1,4 @@
+import { blockedError } from './blocked.ts';
 import { backoffDelay, createBackoff, DEFAULT_BACKOFF, unitRandom, type Backoff } from './backoff.ts';
 import { atLeast, checkedOptions, COUNT } from './check-option.ts';
 import type { ErrorCode, ErrorInfo } from './errors.ts';
@@ -88,7 +89,7 @@ export interface DecisionInput {
 /** The server's `Retry-After` is a floor; up to this share of it is added to spread clients. */
 const RETRY_AFTER_SPREAD = 0.1;
 
-const MESSAGES: Record<Exclude<ErrorCode, 'INVALID_OPTION' | 'SESSION_ID_REUSED' | 'SESSION_CHANGED' | 'SESSION_RESTORE_FAILED' | 'ENGINE_CLOSED' | 'SESSION_ID_HIDDEN'>, string> = {
+const MESSAGES: Record<Exclude<ErrorCode, 'NOT_PERMITTED' | 'INVALID_OPTION' | 'SESSION_ID_REUSED' | 'SESSION_CHANGED' | 'SESSION_RESTORE_FAILED' | 'ENGINE_CLOSED' | 'SESSION_ID_HIDDEN'>, string> = {
   SESSION_LOST: 'The session was lost and the call cannot be replayed',
   OUTCOME_UNKNOWN: 'The request may have run, and it is not safe to send again',
   RETRY_EXHAUSTED: 'The retries ran out',
@@ -155,6 +156,8 @@ export function decide(input: DecisionInput): Action {
       return later(input, policy, 'retry', verdict.retryAfter);
     case 'not-processed':
       return later(input, policy, 'retry');
+    case 'blocked':
+      return { type: 'give-up', error: blockedError(verdict.needs), sessionDead: false };
     case 'server-error':
       if (!verdict.retryable) return { type: 'deliver' };
       // It may have run, and may still be running under its id: a safe call goes again under a new id.

@@ -23,7 +23,9 @@ export type ErrorCode =
   /** The engine was closed: its waits ended, and it takes no more calls. */
   | 'ENGINE_CLOSED'
   /** An option had a value outside its range. */
-  | 'INVALID_OPTION';
+  | 'INVALID_OPTION'
+  /** The runtime did not permit the request to be sent (Deno without `--allow-net` for the host); never retried. */
+  | 'NOT_PERMITTED';
 
 /** A serializable description of an error: what decisions carry, what vectors compare. */
 export interface ErrorInfo {
@@ -84,7 +86,7 @@ export const SURFACED_ERROR_CODE = -32090;
 export const ERROR_CODES = [
   'SESSION_LOST', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
   'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'SESSION_RESTORE_FAILED', 'SESSION_ID_HIDDEN', 'ENGINE_CLOSED',
-  'INVALID_OPTION',
+  'INVALID_OPTION', 'NOT_PERMITTED',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when ErrorCode gains a code this list does not name.
 const everyCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : false = true;

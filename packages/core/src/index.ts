@@ -13,6 +13,7 @@
 export {
   backoffDelay, createBackoff, DEFAULT_BACKOFF, equalJitter, fullJitter, noJitter, type Backoff, type Jitter,
 } from './backoff.ts';
+export { blockedError, sendPhase, type Blocked, type SendPhase } from './blocked.ts';
 export {
   EXPOSE_SESSION_ID_FIX, failedFetch, hiddenSessionId, type FailedFetch, type InitializeAnswerFacts,
 } from './cors.ts';

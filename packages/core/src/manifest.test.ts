@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'));
 const pkg = read('package.json');
-const jsr = read('jsr.json');
+const jsr = read('deno.json');
 
 // npm serves the built dist, JSR the TypeScript sources: the two manifests must describe one package.
 describe('package manifests', () => {

@@ -1,3 +1,5 @@
+import type { SendPhase } from './blocked.ts';
+
 /** Facts about the request that every observation carries. */
 export interface RequestFacts {
   /** The revision the connection negotiated; absent before `initialize` completes. */
@@ -17,7 +19,8 @@ export interface RequestFacts {
  * - `stream-ended`: an SSE response stream ended before the JSON-RPC response, after the last
  *   event id it carried (if any) and the server's last `retry` value (if any).
  * - `network`: no response. `before-send`: the connection was refused, nothing reached the
- *   server. `after-send`: the connection broke after the request went out.
+ *   server. `after-send`: the connection broke after the request went out. `blocked`: the
+ *   runtime refused to send it (a permission it lacks, named by `needs`); a retry cannot help.
  * - `rpc-error`: a JSON-RPC error surfaced by a client library (the SDK's `McpError`).
  * - `timeout`: the caller's own deadline passed.
  */
@@ -30,6 +33,6 @@ export type Observation =
       readonly body?: unknown;
     })
   | (RequestFacts & { readonly kind: 'stream-ended'; readonly lastEventId?: string; readonly retryMs?: number })
-  | (RequestFacts & { readonly kind: 'network'; readonly phase: 'before-send' | 'after-send' })
+  | (RequestFacts & { readonly kind: 'network' } & SendPhase)
   | (RequestFacts & { readonly kind: 'rpc-error'; readonly code: number; readonly message: string; readonly data?: unknown })
   | (RequestFacts & { readonly kind: 'timeout' });

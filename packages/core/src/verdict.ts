@@ -23,6 +23,8 @@ export type Verdict =
   | { readonly kind: 'broken-stream'; readonly resumable: boolean; readonly lastEventId?: string; readonly retryMs?: number }
   | { readonly kind: 'outcome-unknown'; readonly reason: 'connection-broken' | 'timeout' }
   | { readonly kind: 'not-processed'; readonly reason: 'connection-refused' }
+  /** Not sent, and a retry cannot help: the runtime lacks a permission (`needs`). Final. */
+  | { readonly kind: 'blocked'; readonly needs: string }
   /** 2026-07-28: a 404 with `-32601`. Final; never a session loss. */
   | { readonly kind: 'method-not-found' }
   /** 2026-07-28: 400 with `-32022`; `supported` lists the revisions the server offers. */

@@ -1,0 +1,87 @@
+// Deno's own tests (deno test, leak sanitizers on): --allow-net=127.0.0.1 --allow-run=node --unstable-kv
+import { deepStrictEqual as assertEquals, ok as assert, rejects } from 'node:assert/strict';
+import { isResilienceError, type ResilienceEvent } from '@mcp-resilience/client';
+import { connect, createResilientFetch, denoNotSent, denoSleep } from './index.ts';
+import { closedPort, startChaos } from './test-support/chaos-process.ts';
+
+/** Keeps the event loop alive (a ref'd timer) until `work` settles: the adapter's own timers are unref'd and would not. */
+async function held<T>(work: Promise<T>): Promise<T> {
+  const guard = setInterval(() => {}, 1_000);
+  try {
+    return await work;
+  } finally {
+    clearInterval(guard);
+  }
+}
+
+const listTools = (f: typeof fetch, url: string) => f(url, {
+  method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+});
+
+Deno.test('a refused connection, as Deno words it, sent nothing', async () => {
+  const error = await fetch(`http://127.0.0.1:${closedPort()}/`).then(() => undefined, (e: unknown) => e);
+  assert(/tcp connect error: Connection refused/.test(String((error as Error).cause ?? error)));
+  assertEquals(denoNotSent(error), true);
+  for (const other of [new TypeError('fetch failed'), new Error('connection reset'), undefined, 'x']) assertEquals(denoNotSent(other), false);
+});
+
+Deno.test('a refused connection is retried by the engine, then given up as RETRY_EXHAUSTED, never OUTCOME_UNKNOWN', async () => {
+  const events: ResilienceEvent[] = [];
+  const f = createResilientFetch({ backoff: { initialMs: 1, maxMs: 2, maxAttempts: 2 }, onEvent: (e) => events.push(e) });
+  const error = await held(listTools(f, `http://127.0.0.1:${closedPort()}/mcp`)).then(() => undefined, (e: unknown) => e);
+  assert(isResilienceError(error, 'RETRY_EXHAUSTED'), String(error));
+  const backoffs = events.filter((e) => e.type === 'backed-off');
+  assert(backoffs.length >= 1);
+  assert(backoffs.every((e) => (e as { verdict?: string }).verdict === 'not-processed'));
+  assertEquals(events.at(-1)?.type, 'gave-up');
+});
+
+Deno.test('a host --allow-net does not cover: NOT_PERMITTED naming the flag, at once, never retried', async () => {
+  const port = closedPort();
+  const error = await fetch(`http://127.0.0.2:${port}/`).then(() => undefined, (e: unknown) => e);
+  assertEquals(denoNotSent(error), { blocked: true, needs: `--allow-net=127.0.0.2:${port}` });
+  const events: ResilienceEvent[] = [];
+  const f = createResilientFetch({ onEvent: (e) => events.push(e) });
+  const failed = await listTools(f, `http://127.0.0.2:${port}/mcp`).then(() => undefined, (e: unknown) => e);
+  assert(isResilienceError(failed, 'NOT_PERMITTED'), String(failed));
+  assertEquals(failed.details, { needs: `--allow-net=127.0.0.2:${port}` });
+  assert(failed.message.includes(`--allow-net=127.0.0.2:${port}`));
+  assertEquals(events.map((e) => [e.type, (e as { code?: string }).code]), [['gave-up', 'NOT_PERMITTED']]); // no backoff, no replay
+});
+
+Deno.test('connect to a host --allow-net does not cover rejects with NOT_PERMITTED', async () => {
+  const error = await connect(`http://127.0.0.2:${closedPort()}/mcp`).then(() => undefined, (e: unknown) => e);
+  assert(isResilienceError(error, 'NOT_PERMITTED') || isResilienceError((error as Error).cause, 'NOT_PERMITTED'), String(error));
+});
+
+Deno.test('denoSleep waits, ends on abort with the reason, and leaves no timer behind', async () => {
+  await held(denoSleep(5));
+  const controller = new AbortController();
+  const waiting = denoSleep(60_000, controller.signal);
+  controller.abort(new Error('stop'));
+  await rejects(held(waiting), /stop/);
+  const aborted = new AbortController();
+  aborted.abort(new Error('gone'));
+  await rejects(denoSleep(60_000, aborted.signal), /gone/);
+});
+
+// TODO(issue 12): hangs after connect against mcp-chaos in Deno; ignored (reported as such) until found.
+Deno.test({ name: 'an eviction is recovered against a real mcp-chaos, with nothing left open after close', ignore: true }, async () => {
+  const chaos = await startChaos(['--dialect', 'amdahl']);
+  try {
+    const events: ResilienceEvent[] = [];
+    const client = await connect(chaos.url, { onEvent: (e) => events.push(e) });
+    try {
+      await client.callTool({ name: 'echo', arguments: { text: 'before' } });
+      await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+      const result = await client.callTool({ name: 'echo', arguments: { text: 'after' } }) as { content: { text: string }[] };
+      assertEquals(result.content[0]!.text, 'after');
+      assertEquals(events.map((e) => e.type), ['session-started', 'session-lost', 'session-started', 'session-reinitialized', 'replayed']);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await chaos.stop();
+  }
+});

@@ -1,0 +1,54 @@
+import type { SessionStore, StoredSession } from '@mcp-resilience/client';
+import { denoApi, type DenoKv } from './deno-api.ts';
+
+/** The key prefix under which sessions are kept, by endpoint. */
+export const KV_PREFIX = ['mcp-resilience', 'session'] as const;
+
+/**
+ * A session store in `Deno.Kv`: sessions outlive the process (a restart, another isolate of
+ * Deno Deploy) and are shared by every engine that opens the same database. Credentials are
+ * never part of a stored session. Opt-in: the engine keeps sessions in memory unless given one.
+ *
+ * @example
+ * const sessionStore = await KvSessionStore.open(); // needs --unstable-kv (and --allow-read/--allow-write for a path)
+ * const client = await connect('http://127.0.0.1:3000/mcp', { sessionStore });
+ * // …
+ * sessionStore.close();
+ */
+export class KvSessionStore implements SessionStore {
+  readonly #kv: DenoKv;
+
+  /** A store on an open `Deno.Kv`; its owner closes it. */
+  constructor(kv: DenoKv) {
+    this.#kv = kv;
+  }
+
+  /**
+   * Opens `Deno.openKv(path)` (Deno's default database without a path) as a store that closes it.
+   *
+   * @example
+   * const store = await KvSessionStore.open('./sessions.db');
+   */
+  static async open(path?: string): Promise<KvSessionStore> {
+    const { openKv } = denoApi();
+    if (!openKv) throw new TypeError('Deno.openKv is not available: run Deno with --unstable-kv (or "unstable": ["kv"] in deno.json)');
+    return new KvSessionStore(await openKv(path));
+  }
+
+  async get(endpoint: string): Promise<StoredSession | undefined> {
+    return (await this.#kv.get<StoredSession>([...KV_PREFIX, endpoint])).value ?? undefined;
+  }
+
+  async set(endpoint: string, session: StoredSession): Promise<void> {
+    await this.#kv.set([...KV_PREFIX, endpoint], session);
+  }
+
+  async delete(endpoint: string): Promise<void> {
+    await this.#kv.delete([...KV_PREFIX, endpoint]);
+  }
+
+  /** Closes the database. */
+  close(): void {
+    this.#kv.close();
+  }
+}
