@@ -7,11 +7,12 @@ export const SIZE_GOAL = { core: 4 * 1024, engine: 10 * 1024 } as const;
 
 /**
  * The budgets CI enforces (bytes, min+gzip), so that nothing grows unnoticed. Both miss their
- * goals (docs/performance.md says why): core (6.2 KB) is held to 6.5 KB, the engine (10.3 KB
- * once issue #9 gave it ports, the session hook, replay consent, close, the loss report and
- * unrecognised answers) to 11 KB.
+ * goals (docs/performance.md says why): core (6.6 KB once it gained the loss report, the
+ * unrecognised-answer rule, the CORS diagnosis and the blocked verdict) is held to 7 KB, the
+ * engine (10.4 KB once issue #9 gave it ports, the session hook, replay consent, close, the loss
+ * report and unrecognised answers) to 11 KB.
  */
-export const SIZE_BUDGET = { core: 6.5 * 1024, engine: 11 * 1024 } as const;
+export const SIZE_BUDGET = { core: 7 * 1024, engine: 11 * 1024 } as const;
 
 export interface BundleSize {
   readonly minifiedBytes: number;

@@ -275,12 +275,13 @@ export class CallRunner implements StreamOwner {
    * Before each attempt: the session's own preparation (a shared re-initialization, an idle
    * replacement), abortable; `undefined` when the attempt may go at once.
    */
-  #prepare(sdkSentSession: boolean): Promise<void> | undefined {
+  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0): Promise<void> | undefined {
     if (this.session.changed) throw this.#fail(this.session.changed);
-    const waiting = this.session.prepare(sdkSentSession, this.#attempts === 0, this.request.entered === true);
+    const waiting = this.session.prepare(sdkSentSession, idleCheck, this.request.entered === true);
     // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
-    // session (to a revision without sessions, even), or failed, or another may be under way.
-    return waiting && this.#waitFor(waiting).then(() => this.#prepare(sdkSentSession));
+    // session (to a revision without sessions, even), or failed, or another may be under way. The
+    // idle check is made once: a session opened for this call is never replaced for being idle.
+    return waiting && this.#waitFor(waiting).then(() => this.#prepare(sdkSentSession, false));
   }
 
   /**

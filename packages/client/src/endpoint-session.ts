@@ -57,6 +57,8 @@ export class EndpointSession {
   #streamSession: number | undefined;
   /** The current session's last exchanges, for a bug report. */
   #exchanges: ExchangeNote[] = [];
+  /** The store's writes, chained. */
+  #saving: Promise<void> = Promise.resolve();
   /** The application ended the session itself (its DELETE succeeded): no session logic until it connects again. */
   #terminated = false;
   /** Refusals on the current session being read: until they are classified, no request goes out on it. */
@@ -153,7 +155,10 @@ export class EndpointSession {
       subscriptions,
       ...(logLevel === undefined ? {} : { logLevel }),
     };
-    this.engine.ports.background(Promise.resolve().then(() => store.set(this.url, session)).catch(() => {}));
+    // One write after another, in the order the session changed: a slow earlier write (the dead
+    // session) must never land after a later one (its replacement) on a remote store.
+    this.#saving = this.#saving.then(() => store.set(this.url, session)).catch(() => {});
+    this.engine.ports.background(this.#saving);
   }
 
   /**

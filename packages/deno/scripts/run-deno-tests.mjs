@@ -8,7 +8,13 @@ import { join } from 'node:path';
 const pkg = join(import.meta.dirname, '..');
 const root = join(pkg, '..', '..');
 const deno = join(pkg, 'node_modules', '.bin', 'deno');
-const env = { ...process.env, DENO_DIR: join(root, '.deno'), NO_COLOR: '1' };
+// Deno fetches npm packages itself: it trusts the system's certificate store too (a registry
+// reached through a proxy with its own CA, as on these machines), and the CA file Node is given.
+const caFile = process.env.DENO_CERT ?? process.env.NODE_EXTRA_CA_CERTS ?? process.env.SSL_CERT_FILE;
+const env = {
+  ...process.env, DENO_DIR: join(root, '.deno'), NO_COLOR: '1', DENO_TLS_CA_STORE: process.env.DENO_TLS_CA_STORE ?? 'system,mozilla',
+  ...(caFile ? { DENO_CERT: caFile } : {}),
+};
 const junit = join(root, '.test-results', 'deno-junit.xml');
 mkdirSync(join(root, '.test-results'), { recursive: true });
 rmSync(junit, { force: true });
