@@ -13,7 +13,7 @@ import type { ResilienceEvent } from '@mcp-resilience/core';
 import type { ResilientFetchOptions } from './options.ts';
 import type { EnginePorts } from './ports.ts';
 
-export { deadlineWith, DEFAULT_PORTS, defaultSleep, resolvePorts, type Deadline, type EnginePorts, type Sleep } from './ports.ts';
+export { deadlineWith, DEFAULT_PORTS, defaultSleep, resolvePorts, sleepWith, type Deadline, type EnginePorts, type Sleep } from './ports.ts';
 export { createEventLogger, type LogOption } from './event-logger.ts';
 export { CREDENTIAL_HEADERS, storableHeaders } from './session-store.ts';
 

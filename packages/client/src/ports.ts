@@ -46,24 +46,36 @@ export interface EnginePorts {
 }
 
 /**
+ * The {@link Sleep} of a runtime whose timers are set with `setTimer` and cleared with
+ * `clearTimer` (Node and Deno pass ones that do not hold the process open).
+ *
+ * @example
+ * const sleep = sleepWith((run, ms) => setTimeout(run, ms), clearTimeout);
+ * await sleep(200, init.signal);
+ */
+export function sleepWith<H>(setTimer: (run: () => void, ms: number) => H, clearTimer: (handle: H) => void): Sleep {
+  return (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        clearTimer(timer);
+        reject(signal?.reason);
+      };
+      const timer = setTimer(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
+/**
  * Waits `ms` with the platform's timer (see {@link Sleep}).
  *
  * @example
  * await defaultSleep(200, init.signal);
  */
-export const defaultSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export const defaultSleep: Sleep = sleepWith((run, ms) => setTimeout(run, ms), (timer) => clearTimeout(timer));
 
 /**
  * The {@link Deadline} of a runtime whose timers are set with `setTimer` and cleared with

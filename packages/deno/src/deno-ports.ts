@@ -1,5 +1,5 @@
 import type { Blocked } from '@mcp-resilience/core';
-import { deadlineWith, type Deadline, type Sleep } from '@mcp-resilience/client/adapter';
+import { deadlineWith, sleepWith, type Deadline, type Sleep } from '@mcp-resilience/client/adapter';
 import { denoApi } from './deno-api.ts';
 
 /** A timer that does not keep Deno's event loop alive (`Deno.unrefTimer`). */
@@ -16,19 +16,7 @@ function unrefTimeout(run: () => void, ms: number): number {
  * @example
  * await denoSleep(1_000, controller.signal); // does not hold the process open
  */
-export const denoSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = unrefTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export const denoSleep: Sleep = sleepWith(unrefTimeout, clearTimeout);
 
 /**
  * The deadline of the engine's own requests on Deno, on an unref'd timer.

@@ -1,5 +1,5 @@
 import { clearTimeout, setTimeout } from 'node:timers';
-import { deadlineWith, type Deadline, type Sleep } from '@mcp-resilience/client/adapter';
+import { deadlineWith, sleepWith, type Deadline, type Sleep } from '@mcp-resilience/client/adapter';
 
 /**
  * The engine's wait on Node: an `unref()`ed timer, so a pending backoff never keeps the process
@@ -8,19 +8,7 @@ import { deadlineWith, type Deadline, type Sleep } from '@mcp-resilience/client/
  * @example
  * await nodeSleep(1_000, controller.signal); // does not hold the process open
  */
-export const nodeSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms).unref();
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export const nodeSleep: Sleep = sleepWith((run, ms) => setTimeout(run, ms).unref(), clearTimeout);
 
 /**
  * The deadline of the engine's own requests on Node, on an `unref()`ed timer.
