@@ -108,7 +108,7 @@ export class CallRunner implements StreamOwner {
       const sessionLogic = !session.terminated && init.method !== 'DELETE';
       const preparing = sessionLogic ? this.#prepare(headers.has('mcp-session-id')) : undefined;
       if (preparing) await preparing;
-      if (!session.terminated) session.stamp(headers);
+      session.stamp(headers);
       this.#ordinal = session.ordinal;
       this.#attempts++;
       // The negotiated revision; without an initialize (2026-07-28), the one the request declares.

@@ -61,6 +61,8 @@ export class EndpointSession {
   #saving: Promise<void> = Promise.resolve();
   /** The application ended the session itself (its DELETE succeeded): no session logic until it connects again. */
   #terminated = false;
+  /** The id of the session the application ended: the only one its late requests may still carry. */
+  #terminatedId: string | undefined;
   /** Refusals on the current session being read: until they are classified, no request goes out on it. */
   #holds = 0;
   #held: { readonly until: Promise<void>; readonly open: () => void } | undefined;
@@ -91,6 +93,7 @@ export class EndpointSession {
     this.#initialize = { text, headers: new Headers(headers) };
     this.#changed = undefined; // the application is connecting again
     this.#terminated = false;
+    this.#terminatedId = undefined;
   }
 
   /**
@@ -100,6 +103,7 @@ export class EndpointSession {
    */
   terminate(): void {
     this.#terminated = true;
+    this.#terminatedId = this.#tracker.current?.id;
     this.#tracker = markDead(this.#tracker, this.ordinal);
     this.#save();
   }
@@ -164,11 +168,13 @@ export class EndpointSession {
   /**
    * Puts the current session id on a request, in place of whatever the SDK holds; with no
    * current session, the SDK's (dead) id is removed rather than sent again. A stream cursor
-   * (`Last-Event-ID`) from another session is dropped with it: it means nothing here.
+   * (`Last-Event-ID`) from another session is dropped with it: it means nothing here. Once the
+   * application has ended its session, its late requests carry that session's id, never an
+   * older one.
    */
   stamp(headers: Headers): void {
     if (!this.sessionful || !headers.has('mcp-session-id')) return;
-    const id = this.#tracker.current?.id;
+    const id = this.#terminated ? this.#terminatedId : this.#tracker.current?.id;
     // The SDK may already hold the new id (it reads it off every response) with the old cursor.
     if (headers.get('mcp-session-id') !== id || this.#streamSession !== this.#tracker.current?.ordinal) headers.delete('last-event-id');
     if (id === undefined) headers.delete('mcp-session-id');
