@@ -65,6 +65,11 @@ export class CallRunner implements StreamOwner {
     return this.request.init.signal ?? undefined;
   }
 
+  /** The SDK's `notifications/initialized`: it ends the `initialize` just answered, and a session is not idle before that. */
+  get #completesHandshake(): boolean {
+    return this.request.operation.method === 'notifications/initialized';
+  }
+
   /** Whether this call is a JSON-RPC request (one that gets an answer). */
   get #isRequest(): boolean {
     return this.originalId !== undefined;
@@ -275,7 +280,7 @@ export class CallRunner implements StreamOwner {
    * Before each attempt: the session's own preparation (a shared re-initialization, an idle
    * replacement), abortable; `undefined` when the attempt may go at once.
    */
-  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0): Promise<void> | undefined {
+  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && !this.#completesHandshake): Promise<void> | undefined {
     if (this.session.changed) throw this.#fail(this.session.changed);
     const waiting = this.session.prepare(sdkSentSession, idleCheck, this.request.entered === true);
     // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
