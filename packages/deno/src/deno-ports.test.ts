@@ -66,8 +66,7 @@ Deno.test('denoSleep waits, ends on abort with the reason, and leaves no timer b
   await rejects(denoSleep(60_000, aborted.signal), /gone/);
 });
 
-// TODO(issue 12): hangs after connect against mcp-chaos in Deno; ignored (reported as such) until found.
-Deno.test({ name: 'an eviction is recovered against a real mcp-chaos, with nothing left open after close', ignore: true }, async () => {
+Deno.test({ name: 'an eviction is recovered against a real mcp-chaos, with nothing left open after close' }, async () => {
   const chaos = await startChaos(['--dialect', 'amdahl']);
   try {
     const events: ResilienceEvent[] = [];
