@@ -3,11 +3,14 @@
 // a test; all written as the vitest JSON shape scripts/run-tests.mjs sums. No deno: it fails.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const pkg = join(import.meta.dirname, '..');
 const root = join(pkg, '..', '..');
 const deno = join(pkg, 'node_modules', '.bin', 'deno');
+// The binary itself (the bin above is a Node wrapper): a test runs it as a process of its own.
+const denoBinary = join(dirname(createRequire(join(pkg, 'package.json')).resolve('deno/package.json')), 'deno');
 // Deno fetches npm packages itself: it trusts the system's certificate store too (a registry
 // reached through a proxy with its own CA, as on these machines), and the CA file Node is given.
 const caFile = process.env.DENO_CERT ?? process.env.NODE_EXTRA_CA_CERTS ?? process.env.SSL_CERT_FILE;
@@ -20,7 +23,7 @@ mkdirSync(join(root, '.test-results'), { recursive: true });
 rmSync(junit, { force: true });
 
 const run = (args, cwd) => spawnSync(deno, args, { cwd, env, stdio: 'inherit', timeout: 300_000 });
-const tested = run(['test', '--no-prompt', '--allow-net=127.0.0.1', '--allow-run=node', '--unstable-kv', `--junit-path=${junit}`, 'src/'], pkg);
+const tested = run(['test', '--no-prompt', '--allow-net=127.0.0.1', `--allow-run=node,${denoBinary}`, '--unstable-kv', `--junit-path=${junit}`, 'src/'], pkg);
 const results = [];
 let xml = '';
 try { xml = readFileSync(junit, 'utf8'); } catch { /* no report: counted below */ }
