@@ -1,7 +1,7 @@
-// The Deno sample as a person or `pnpm proof` runs it (scripts/run.mjs: Deno with --allow-net of
-// the chaos host and --allow-read of the corpus only), and the Node sample's built main, one
-// after the other against one mcp-chaos process this file starts and stops by PID; the two
-// reports are compared.
+// The Node sample's built main, then the Deno sample as a person or a Node script runs it
+// (scripts/run.mjs: Deno with --allow-net of the chaos host and --allow-read of the corpus
+// only), against one mcp-chaos process this file starts and stops by PID; the tests read what
+// they printed and compare the two reports.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,7 +63,7 @@ afterAll(async () => {
 
 describe('the Deno sample', () => {
   it('type-checks: deno check of its entry point (the runner and @mcp-resilience/deno with it)', () => {
-    const checked = spawnSync(denoBinary(APP), ['check', 'src/main.ts'], { cwd: APP, env: denoEnv(), encoding: 'utf8' });
+    const checked = spawnSync(denoBinary(APP), ['check', 'src/main.ts'], { cwd: APP, env: denoEnv(), encoding: 'utf8', timeout: 120_000 });
     expect(checked.status, checked.stderr).toBe(0);
   });
 
@@ -128,7 +128,7 @@ describe('the Deno sample, given what it cannot run', () => {
   it('exits 2 with its usage on a --chaos that is not a URL, and main.ts without --chaos', async () => {
     const run = await runNode(RUN, ['--chaos', 'not a url']);
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 2, stderr: 'usage: run.mjs [--chaos CONTROL_URL] [scenarios-dir]\n' });
-    const main = spawnSync(denoBinary(APP), ['run', '--no-prompt', 'src/main.ts'], { cwd: APP, env: denoEnv(), encoding: 'utf8' });
+    const main = spawnSync(denoBinary(APP), ['run', '--no-prompt', 'src/main.ts'], { cwd: APP, env: denoEnv(), encoding: 'utf8', timeout: 60_000 });
     expect({ code: main.status, stdout: main.stdout, stderr: main.stderr }).toEqual({ code: 2, stdout: '', stderr: 'usage: main.ts --chaos CONTROL_URL [scenarios-dir]\n' });
   });
 });

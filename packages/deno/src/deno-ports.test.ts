@@ -66,7 +66,7 @@ Deno.test('denoSleep waits, ends on abort with the reason, and leaves no timer b
   await rejects(denoSleep(60_000, aborted.signal), /gone/);
 });
 
-Deno.test({ name: 'an eviction is recovered against a real mcp-chaos, with nothing left open after close' }, async () => {
+Deno.test('an eviction is recovered against a real mcp-chaos, with nothing left open after close', async () => {
   const chaos = await startChaos(['--dialect', 'amdahl']);
   try {
     const events: ResilienceEvent[] = [];

@@ -16,7 +16,7 @@ Deno.test('KvSessionStore keeps, gives back and forgets a session in Deno.Kv', a
   }
 });
 
-Deno.test({ name: 'a client keeps its session in Deno.Kv, against a real mcp-chaos' }, async () => {
+Deno.test('a client keeps its session in Deno.Kv, against a real mcp-chaos', async () => {
   const chaos = await startChaos();
   const store = await KvSessionStore.open(':memory:');
   try {

@@ -1,14 +1,14 @@
 // A Deno program whose one request is backing off when main returns: it prints every event,
 // and returns as soon as the engine has decided to wait out the server's Retry-After.
-// Usage: deno run --allow-net=127.0.0.1 backing-off-main.ts MCP_URL [refd]
+// Usage: deno run --allow-net=127.0.0.1 backing-off-main.ts MCP_URL unrefd|refd
 //   refd: the client's default sleep (a plain, ref'd setTimeout) instead of Deno's unref'd one
 import { defaultSleep } from '@mcp-resilience/client/adapter';
 import { createResilientFetch } from '../index.ts';
 
-const [url, port] = Deno.args;
+const [url, sleep] = Deno.args;
 const { promise: backedOff, resolve } = Promise.withResolvers<void>();
 const resilientFetch = createResilientFetch({
-  ...(port === 'refd' ? { sleep: defaultSleep } : {}),
+  ...(sleep === 'refd' ? { sleep: defaultSleep } : {}),
   onEvent: (event) => {
     console.log(event.type);
     if (event.type === 'backed-off') resolve();

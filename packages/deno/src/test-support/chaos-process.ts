@@ -12,12 +12,11 @@ export interface ChaosProcess {
   stop(): Promise<void>;
 }
 
-/** Resolves `false` after `ms` unless `work` settles first (then `true`); leaves no timer behind. */
-async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+/** What `work` comes to, or `undefined` when `ms` pass first; leaves no timer behind. */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([work.then(() => true), late]);
+    return await Promise.race([work, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]);
   } finally {
     clearTimeout(timer);
   }
@@ -32,7 +31,7 @@ export async function startChaos(args: readonly string[] = []): Promise<ChaosPro
   const stop = async () => {
     if (exited) return;
     child.kill('SIGTERM');
-    if (!(await within(child.status, TERM_WITHIN_MS)) && !exited) child.kill('SIGKILL');
+    if ((await within(child.status, TERM_WITHIN_MS)) === undefined && !exited) child.kill('SIGKILL');
     await child.status;
   };
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
@@ -47,13 +46,14 @@ export async function startChaos(args: readonly string[] = []): Promise<ChaosPro
   })();
   let line: string | undefined;
   try {
-    if (!(await within(firstLine.then((l) => (line = l)), START_WITHIN_MS))) throw new Error(`mcp-chaos did not listen within ${START_WITHIN_MS} ms`);
+    line = await within(firstLine, START_WITHIN_MS);
+    if (line === undefined) throw new Error(`mcp-chaos did not listen within ${START_WITHIN_MS} ms`);
   } catch (error) {
     await stop();
     throw error;
   }
   void (async () => { while (!(await reader.read()).done); })(); // drain the rest until it exits
-  const { url, control } = JSON.parse(line!) as { url: string; control: string };
+  const { url, control } = JSON.parse(line) as { url: string; control: string };
   return {
     url, control, pid: child.pid, stop,
     async applyFaults(faults) {
