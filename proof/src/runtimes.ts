@@ -22,4 +22,5 @@ const app = (path: string) => fileURLToPath(new URL(`../../apps/${path}`, import
  */
 export const SAMPLE_RUNS: readonly SampleRun[] = [
   { runtime: 'node', script: app('node-sample/dist/main.js'), chaosArgs: [] },
+  { runtime: 'deno', script: app('deno-sample/scripts/run.mjs'), chaosArgs: [] },
 ];
