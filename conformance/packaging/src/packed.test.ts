@@ -48,7 +48,7 @@ describe.each(packed)('$name, packed', ({ name, tarball }) => {
   it('says what npm shows and what bundlers and npm read: description, MIT, keywords, ESM, no side effects, public', async () => {
     const { manifest } = await open(tarball);
     expect(manifest).toMatchObject({ license: 'MIT', type: 'module', sideEffects: false, publishConfig: { access: 'public' } });
-    expect(manifest.description).toMatch(/\S{20}/);
+    expect(String(manifest.description ?? '').length).toBeGreaterThan(40);
     expect(manifest.keywords).toContain('mcp');
   });
 
