@@ -73,7 +73,6 @@ describe.each(packed)('$name, packed', ({ name, tarball }) => {
     const { messages, pkg } = await publint({ pack: { tarball: bytes.slice().buffer }, strict: true, level: 'suggestion' });
     expect(messages.map((m) => `${m.type}: ${formatMessage(m, pkg) ?? m.code}`)).toEqual([]);
   });
-
 });
 
 describe('@arethetypeswrong/cli --profile esm-only', () => {
