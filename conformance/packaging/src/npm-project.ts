@@ -21,7 +21,11 @@ export interface NpmProject {
   remove(): void;
 }
 
-/** The environment without pnpm's `npm_*` variables, which would reach npm as its own settings. */
+/**
+ * The environment without the `npm_*` variables a script runner sets (`npm_config_local_prefix`
+ * would point npm at this workspace package): npm reads the machine's own configuration files,
+ * as it does in a user's shell.
+ */
 function npmEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
 }
