@@ -232,6 +232,8 @@ class ChaosHost implements ChaosServer {
         return this.#refuse(fault.ms);
       case 'change-resource':
         return this.resource.set(fault.text);
+      case 'forget-tasks':
+        return this.tasks.clear();
       default:
         this.plan.add(fault);
         if (fault.kind === 'capacity') this.#enforceCapacity();

@@ -78,6 +78,15 @@ describe('chaos server: job, a tool with the SDK\'s task support', () => {
     expect(resultOf(await call(url, second, 'tasks/get', { taskId })).error).toMatchObject({ code: -32602 });
   });
 
+  it('forget-tasks discards every task, sessions staying', async () => {
+    const { url } = await start({ taskBinding: 'server' });
+    const session = await openSession(url);
+    const { taskId } = await startJob(url, session, { key: 'k7', ms: 200, pollMs: 50 });
+    await chaos!.applyFaults([{ kind: 'forget-tasks' }]);
+    expect(resultOf(await call(url, session, 'tasks/get', { taskId })).error).toMatchObject({ code: -32602 });
+    expect(resultText(await callTool(url, session, 'echo', { text: 'still here' }))).toBe('still here');
+  });
+
   it('cancels a task (tasks/cancel), and refuses to cancel it twice (-32602, terminal)', async () => {
     const { url } = await start();
     const session = await openSession(url);

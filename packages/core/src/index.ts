@@ -45,7 +45,7 @@ export {
   touch, type RecoveryStep, type SessionRecord, type SessionTracker,
 } from './session-tracker.ts';
 export {
-  DEFAULT_TASK_POLL, followTask, isUnknownTask, nextTaskStep, readTask, taskLost, taskMode, type TaskFacts, type TaskLossCause,
+  createsTask, DEFAULT_TASK_POLL, followTask, isUnknownTask, nextTaskStep, readTask, taskLost, taskMode, type TaskFacts, type TaskLossCause,
   type TaskPollInput, type TaskPollPolicy, type TaskStatus, type TaskStep,
 } from './tasks.ts';
 export { UNRECOGNISED_TEXT_LIMIT, unrecognisedAnswer, type UnrecognisedAnswer } from './unrecognised.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followTask, isUnknownTask, nextTaskStep, readTask, taskLost, taskMode } from './tasks.ts';
+import { createsTask, followTask, isUnknownTask, nextTaskStep, readTask, taskLost, taskMode } from './tasks.ts';
 
 const TOOLS_CALL = { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
 
@@ -17,6 +17,16 @@ describe('readTask', () => {
       expect(readTask(value)).toBeUndefined();
     }
     expect(readTask({ taskId: 't', status: 'completed', pollInterval: -1, ttl: 'forever' })).toEqual({ taskId: 't', status: 'completed' });
+  });
+});
+
+describe('createsTask', () => {
+  it('is a request with params.task, other than the tasks/* requests', () => {
+    expect(createsTask('tools/call', { name: 'job', task: {} })).toBe(true);
+    expect(createsTask('tools/call', { name: 'job' })).toBe(false);
+    expect(createsTask('tools/call', { name: 'job', task: null })).toBe(false);
+    for (const method of ['tasks/get', 'tasks/result', 'tasks/cancel']) expect(createsTask(method, { taskId: 't', task: { ttl: 1 } })).toBe(false);
+    expect(createsTask(undefined, { task: {} })).toBe(false);
   });
 });
 

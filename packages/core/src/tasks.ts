@@ -41,6 +41,18 @@ export function readTask(value: unknown): TaskFacts | undefined {
 }
 
 /**
+ * Whether a request creates a task: it carries `params.task` (2025-11-25) and is not one of the
+ * `tasks/*` requests (the SDK 1.x sends its task options on those too; they create nothing).
+ *
+ * @example
+ * createsTask('tools/call', { name: 'report', task: { ttl: 60000 } }) // true
+ * createsTask('tasks/get', { taskId: 't1', task: {} })                // false
+ */
+export function createsTask(method: string | undefined, params: unknown): boolean {
+  return isRecord(params) && isRecord(params.task) && method !== undefined && !method.startsWith('tasks/');
+}
+
+/**
  * Whether a tool call goes as a task (`task`) or as a plain call (`plain`): only on a revision
  * with tasks in its core (2025-11-25), with the server's `tasks.requests.tools.call` capability,
  * for a tool whose `execution.taskSupport` is `optional` or `required`. On 2026-07-28 tasks are
