@@ -53,6 +53,8 @@ describe('nextTaskStep', () => {
     expect(nextTaskStep({ ...base, task: at('working', { pollIntervalMs: 2_500 }) })).toEqual({ type: 'poll', delayMs: 2_500 });
     expect(nextTaskStep({ ...base, task: at('working') })).toEqual({ type: 'poll', delayMs: 1_000 });
     expect(nextTaskStep({ ...base, task: at('working', { pollIntervalMs: 0 }) })).toEqual({ type: 'poll', delayMs: 50 });
+    const noFloor = { defaultIntervalMs: 0, minIntervalMs: 0, maxWaitMs: 60_000 };
+    expect(nextTaskStep({ ...base, policy: noFloor, task: at('working', { pollIntervalMs: 0 }) })).toEqual({ type: 'poll', delayMs: 1 });
   });
 
   it('fetches the result once the task ended or needs input', () => {
