@@ -8,11 +8,12 @@ export const SIZE_GOAL = { core: 4 * 1024, engine: 10 * 1024 } as const;
 /**
  * The budgets CI enforces (bytes, min+gzip), so that nothing grows unnoticed. Both miss their
  * goals (docs/performance.md says why): core (6.6 KB once it gained the loss report, the
- * unrecognised-answer rule, the CORS diagnosis and the blocked verdict) is held to 7 KB, the
- * engine (10.4 KB once issue #9 gave it ports, the session hook, replay consent, close, the loss
- * report and unrecognised answers) to 11 KB.
+ * unrecognised-answer rule, the CORS diagnosis and the blocked verdict; 7.4 KB with the task
+ * decisions of issue #16) is held to 8 KB, the engine (10.4 KB once issue #9 gave it ports, the
+ * session hook, replay consent, close, the loss report and unrecognised answers; 12.3 KB with
+ * the task tracker and `callLongTool`) to 13 KB.
  */
-export const SIZE_BUDGET = { core: 7 * 1024, engine: 11 * 1024 } as const;
+export const SIZE_BUDGET = { core: 8 * 1024, engine: 13 * 1024 } as const;
 
 /** The runtime adapters, by their package's last name. */
 export const ADAPTERS = ['node', 'deno', 'cloudflare', 'browser'] as const;

@@ -92,10 +92,13 @@ export class CallRunner implements StreamOwner {
     this.request.done?.();
   }
 
-  message(message: RpcMessage, isAnswer: boolean): void {
-    if (!isAnswer) return this.session.notice(message);
+  message(message: RpcMessage, isAnswer: boolean): RpcMessage | undefined {
+    if (!isAnswer) return void this.session.notice(message);
     // Recorded against the request as the SDK sent it: under its own id.
-    this.session.answered(this.request.body!.message!, message.id === this.originalId ? message : { ...message, id: this.originalId });
+    const answer = message.id === this.originalId ? message : { ...message, id: this.originalId };
+    const instead = this.session.answered(this.request.body!.message!, answer, this.#ordinal, this.request.operation);
+    if (instead) this.#giveUp('TASK_LOST'); // its answer, handed on, is the typed error
+    return instead;
   }
 
   /**
@@ -195,9 +198,11 @@ export class CallRunner implements StreamOwner {
       if (text === undefined && this.signal?.aborted) throw this.signal.reason;
       const found = text === undefined ? undefined : findAnswer(text, this.#sentId, this.originalId);
       if (found) {
-        this.message(found.answer, true);
+        const instead = this.message(found.answer, true);
         if (top) this.finished();
-        return new AnsweredResponse(found.text, found.value, found.answer, response);
+        return instead
+          ? new AnsweredResponse(JSON.stringify(instead), instead, instead, response)
+          : new AnsweredResponse(found.text, found.value, found.answer, response);
       }
     } else {
       await response.body?.cancel().catch(() => {});
@@ -318,11 +323,14 @@ export class CallRunner implements StreamOwner {
 
   /** The call gives up: told once, as `gave-up`, and thrown (or written into its stream) as a typed error. */
   #fail(error: ErrorInfo, cause?: unknown): ResilienceError {
-    if (!this.#gaveUp) {
-      this.#gaveUp = true;
-      const method = this.request.operation.method;
-      this.engine.emit({ type: 'gave-up', ...(method === undefined ? {} : { method }), code: error.code });
-    }
+    this.#giveUp(error.code);
     return new ResilienceError(error, cause === undefined ? {} : { cause });
+  }
+
+  #giveUp(code: ErrorInfo['code']): void {
+    if (this.#gaveUp) return;
+    this.#gaveUp = true;
+    const method = this.request.operation.method;
+    this.engine.emit({ type: 'gave-up', ...(method === undefined ? {} : { method }), code });
   }
 }
