@@ -64,11 +64,10 @@ export interface ScenarioHost {
   /** Fresh chaos servers per scenario, over HTTP ({@link chaosPool}). */
   readonly chaos: ChaosControl;
   /**
-   * The adapter's `callLongTool`, for `taskCall` steps (a host without it fails them). Its
-   * first parameter is the SDK client the runner made (typed `never` here so that the adapter's
-   * own client type fits).
+   * The adapter's `callLongTool`, for `taskCall` steps. Its first parameter is the SDK client
+   * the runner made (typed `never` here so that the adapter's own client type fits).
    */
-  readonly callLongTool?: (
+  readonly callLongTool: (
     client: never, params: { name: string; arguments: Record<string, unknown> }, options: ScenarioLongToolOptions,
   ) => Promise<unknown>;
   /**

@@ -46,7 +46,7 @@ describe('runScenario, against an mcp-chaos process', () => {
     });
   });
 
-  it('runs a taskCall step: the steps during it while its task runs; a call that went plain, or a host without callLongTool, is a mismatch', async () => {
+  it('runs a taskCall step: the steps during it while its task runs; a call that went plain is a mismatch', async () => {
     const during = [{ faults: [{ kind: 'status', status: 429, count: 1, retryAfter: '0', rpcMethod: 'tasks/get' }] }];
     const task = { taskCall: { tool: 'job', arguments: { key: 'k', ms: 300, pollMs: 100 } }, during, expect: { text: 'executions of k: 1' } };
     const backedOff = { type: 'backed-off', method: 'tasks/get', verdict: 'rate-limited', status: 429, attempt: 1 };
@@ -54,8 +54,6 @@ describe('runScenario, against an mcp-chaos process', () => {
     expect(ran).toMatchObject({ ok: true, mismatches: [] });
     const plain = parseScenario({ ...minimal, steps: [{ taskCall: { tool: 'echo', arguments: { text: 'hi' } }, expect: 'ok' }] });
     expect((await runScenario(plain, hostFor(chaos().control))).mismatches).toEqual(['steps[0] (task-call): expected a task, got a plain call (ok "hi")']);
-    const { callLongTool: _, ...without } = hostFor(chaos().control);
-    expect((await runScenario(plain, without)).mismatches).toEqual(['steps[0] (task-call): this host gives no callLongTool']);
   });
 
   it('a scenario that cannot run is a failed report, not a throw', async () => {

@@ -51,8 +51,6 @@ const request = <T>(run: Run, what: string, work: (options: { timeout: number })
  * `during` steps run while it is polled. A call that never became a task is a mismatch.
  */
 async function runTaskCall(call: TaskCall, during: readonly DuringStep[], expect: CallExpectation, run: Run): Promise<string | undefined> {
-  const longTool = run.host.callLongTool;
-  if (!longTool) return 'this host gives no callLongTool';
   let running: Promise<string | undefined> | undefined;
   const onTask = () => {
     running ??= (async () => {
@@ -60,7 +58,7 @@ async function runTaskCall(call: TaskCall, during: readonly DuringStep[], expect
       return undefined;
     })().catch((error: unknown) => `a step while the task ran failed: ${scrub(error instanceof Error ? error.message : String(error))}`);
   };
-  const outcome = await callLongTool(longTool, run.client, call, run.sleep, onTask);
+  const outcome = await callLongTool(run.host.callLongTool, run.client, call, run.sleep, onTask);
   if (!running) return `expected a task, got a plain call (${describeOutcome(outcome)})`;
   return (await running) ?? (meets(outcome, expect) ? undefined : `expected ${show(expect)}, got ${describeOutcome(outcome)}`);
 }
