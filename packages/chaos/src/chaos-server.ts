@@ -142,7 +142,7 @@ class ChaosHost implements ChaosServer {
   readonly #control: ControlContext;
   readonly #controlOrigins: ReadonlySet<string>;
   /** What the live view is told (`{control}/live`), on one clock since the server started. */
-  readonly live = new LiveFeed(() => Date.now() - this.#createdAtMs);
+  readonly #live = new LiveFeed(() => Date.now() - this.#createdAtMs);
   readonly #viewers: LiveHub;
   /** The wire entry of the request being served, so that a session it opens is known as its own. */
   readonly #serving = new AsyncLocalStorage<WireEntry>();
@@ -162,7 +162,7 @@ class ChaosHost implements ChaosServer {
       ? createProxyBackend(options.upstream, context.onSessionStarted)
       : options.mode === 'modern' ? createModernBackend(context) : createLegacyBackend({ ...context, jsonResponses: options.jsonResponses === true });
     this.#http = createServer((req, res) => void this.#route(req, res));
-    this.#viewers = new LiveHub(this.live, () => this.live.hello(this.backend.mode, this.plan.snapshot(),
+    this.#viewers = new LiveHub(this.#live, () => this.#live.hello(this.backend.mode, this.plan.snapshot(),
       this.registry.all().map((s) => ({ session: s.ordinal, openedAtMs: s.createdAtMs - this.#createdAtMs }))));
     this.#http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.#upgrade(req, socket, head));
     this.#http.on('connection', (socket) => {
@@ -225,12 +225,12 @@ class ChaosHost implements ChaosServer {
     const downMs = fault.kind === 'refuse' ? fault.ms : fault.kind === 'restart' ? fault.downMs : undefined;
     this.#history.push({ kind: fault.kind, atMs, ...(downMs ? { untilMs: atMs + downMs } : {}) });
     if (this.#history.length > MAX_HISTORY) this.#history.shift();
-    this.live.faultApplied(fault, atMs, downMs ? atMs + downMs : undefined);
+    this.#live.faultApplied(fault, atMs, downMs ? atMs + downMs : undefined);
     switch (fault.kind) {
       case 'evict':
         return this.#evict(this.#targets(fault.session), 'evicted');
       case 'restart':
-        for (const session of this.registry.all()) this.live.sessionEnded(session.ordinal, 'restart');
+        for (const session of this.registry.all()) this.#live.sessionEnded(session.ordinal, 'restart');
         this.registry.clear();
         await this.backend.dropAll();
         this.#startedAtMs = Date.now();
@@ -272,11 +272,11 @@ class ChaosHost implements ChaosServer {
   #ended(session: SessionEntry | undefined, reason: SessionEndReason): void {
     if (!session || !this.registry.remove(session.id)) return;
     const idleUntil = reason === 'idle' ? session.lastActivityAtMs + (this.plan.idleBudgetMs ?? 0) - this.#createdAtMs : undefined;
-    this.live.sessionEnded(session.ordinal, reason, idleUntil);
+    this.#live.sessionEnded(session.ordinal, reason, idleUntil);
   }
 
   #sessionStarted(id: string): void {
-    this.live.sessionOpened(id, this.registry.add(id).ordinal, this.#serving.getStore());
+    this.#live.sessionOpened(id, this.registry.add(id).ordinal, this.#serving.getStore());
     this.#enforceCapacity(id);
   }
 
@@ -314,7 +314,7 @@ class ChaosHost implements ChaosServer {
     this.plan.clear();
     this.ledger.clear();
     this.log.clear();
-    this.live.reset(this.plan.snapshot());
+    this.#live.reset(this.plan.snapshot());
   }
 
   async stop(): Promise<void> {
@@ -406,10 +406,10 @@ class ChaosHost implements ChaosServer {
       ...(sessionId === undefined ? {} : { session: redactSessionId(sessionId) }),
       ...(session === undefined ? {} : { sessionOrdinal: session.ordinal }),
     });
-    this.live.requestStarted(wire);
+    this.#live.requestStarted(wire);
     res.on('close', () => {
       wire.status = res.statusCode;
-      this.live.requestEnded(wire);
+      this.#live.requestEnded(wire);
     });
     const shape = { httpMethod, isRequest: rpc.id !== undefined, ...(rpc.method === undefined ? {} : { rpcMethod: rpc.method }) };
 
