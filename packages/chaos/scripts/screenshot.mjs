@@ -39,12 +39,13 @@ const profile = await mkdtemp(join(tmpdir(), 'chaos-screenshot-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ARGS, viewport: { width: 1200, height: 560 }, deviceScaleFactor: 1,
 });
-// The clients here open no GET stream (405), as many servers offer none: the lanes show the calls.
-const chaos = await startChaosServer({ dialect: 'amdahl', faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 10_000 }] });
+const chaos = await startChaosServer({ dialect: 'amdahl' });
 try {
   const page = await context.newPage();
   await page.goto(`${chaos.control}/`);
   await page.waitForSelector('#status[data-state="live"]');
+  // The clients here open no GET stream (405), as many servers offer none: the lanes show the calls.
+  await chaos.applyFaults([{ kind: 'status', status: 405, httpMethod: 'GET', count: 10_000 }]);
   const until = Date.now() + 7_000;
   const workers = [worker(chaos.url, 'a', until), sleep(300).then(() => worker(chaos.url, 'b', until))];
   const script = [
