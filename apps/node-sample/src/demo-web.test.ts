@@ -28,7 +28,7 @@ async function startDemo(): Promise<Demo> {
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL within 30 s: ${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no URL within 60 s: ${out}`)), 60_000); // it bundles the page first
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
       const found = /open (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
@@ -87,9 +87,9 @@ describe('pnpm demo --web, in Chromium', () => {
     expect(await demo.exited).toBe(0);
     expect(demo.stdout()).toContain(summary.replace(/ · [\d.]+ s$/, ''));
     expect(complaints).toEqual([]);
-  }, STORY_WITHIN_MS + 30_000);
+  }, STORY_WITHIN_MS + 60_000);
 
-  it('stops on Ctrl-C, with what it started', async () => {
+  it('stops on Ctrl-C, with what it started', { timeout: 90_000 }, async () => {
     demo = await startDemo();
     expect((await fetch(demo.url)).status).toBe(200);
     process.kill(demo.child.pid!, 'SIGINT');

@@ -45,7 +45,7 @@ async function open(url: string): Promise<Page> {
 const shown = (page: Page, selector: string) => page.waitForSelector(selector, { state: 'attached', timeout: SHOWN_WITHIN_MS });
 
 describe('the live view at {control}/, in Chromium', () => {
-  it('connects and draws a session, the fault that ends it, the call that meets it, and the recovery on a new lane', async () => {
+  it('connects and draws a session, the fault that ends it, the call that meets it, and the recovery on a new lane', { timeout: 60_000 }, async () => {
     chaos = await startChaosServer({ dialect: 'amdahl' });
     const page = await open(`${chaos.control}/`);
     await shown(page, '#status[data-state="live"]');

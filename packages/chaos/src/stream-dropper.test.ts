@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('drop-stream, read by Chromium', () => {
-  it(`delivers the events before the break to a page (${TRIES} of ${TRIES}): their ids are what a resume needs`, async () => {
+  it(`delivers the events before the break to a page (${TRIES} of ${TRIES}): their ids are what a resume needs`, { timeout: 60_000 }, async () => {
     const page = await browser!.context.newPage();
     await page.goto(`http://127.0.0.1:${(site!.address() as { port: number }).port}/`);
     const session = await openSession(chaos!.url);
