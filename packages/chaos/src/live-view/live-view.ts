@@ -69,7 +69,8 @@ function connect(attempt: number): void {
   socket.onmessage = ({ data }) => {
     const message = JSON.parse(String(data)) as LiveMessage;
     if (message.type === 'hello' && message.version !== LIVE_SCHEMA_VERSION) {
-      setStatus('closed', `this page reads schema ${LIVE_SCHEMA_VERSION}; the server speaks ${message.version}`);
+      socket.onclose = () => clearInterval(tick); // no use trying again: reload the page the server serves
+      setStatus('closed', `this page reads schema ${LIVE_SCHEMA_VERSION}; the server speaks ${message.version as number}: reload`);
       return socket.close();
     }
     if (message.type === 'hello') setStatus('live', `live · ${url.host}`);
