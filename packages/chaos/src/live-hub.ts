@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { LiveFeed } from './live-feed.ts';
 import type { HelloMessage } from './live-view/live-schema.ts';
 
@@ -40,10 +40,12 @@ export function refuseUpgrade(socket: Duplex, status: 403 | 404, text: string): 
  * hub.close();
  */
 export class LiveHub {
-  readonly #server = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false, clientTracking: false });
+  /** Made at the first viewer: a chaos server nobody watches does not load `ws`. */
+  #server: Promise<WebSocketServer> | undefined;
   readonly #clients = new Set<WebSocket>();
   readonly #hello: () => HelloMessage;
   readonly #limits: LiveLimits;
+  #closed = false;
 
   constructor(feed: LiveFeed, hello: () => HelloMessage, limits: LiveLimits = LIVE_LIMITS) {
     this.#hello = hello;
@@ -62,11 +64,17 @@ export class LiveHub {
 
   /** Completes an upgrade the caller has allowed (path, Origin and Host checked). */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.#server.handleUpgrade(req, socket, head, (client) => this.#accept(client));
+    this.#server ??= import('ws').then(({ WebSocketServer }) =>
+      new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false, clientTracking: false }));
+    this.#server.then((server) => {
+      if (this.#closed || socket.destroyed) return void socket.destroy();
+      server.handleUpgrade(req, socket, head, (client) => this.#accept(client));
+    }, () => socket.destroy());
   }
 
   #accept(client: WebSocket): void {
     client.on('error', () => {});
+    if (this.#closed) return client.terminate();
     if (this.#clients.size >= this.#limits.maxClients) {
       return client.close(LIVE_FULL_CLOSE_CODE, `at most ${this.#limits.maxClients} live viewers`);
     }
@@ -76,7 +84,7 @@ export class LiveHub {
   }
 
   #send(client: WebSocket, text: string): void {
-    if (client.readyState !== WebSocket.OPEN) return;
+    if (client.readyState !== client.OPEN) return;
     if (client.bufferedAmount + Buffer.byteLength(text) > this.#limits.maxBufferedBytes) {
       this.#clients.delete(client);
       return client.terminate();
@@ -84,10 +92,11 @@ export class LiveHub {
     client.send(text);
   }
 
-  /** Cuts every viewer. */
+  /** Cuts every viewer, and every one still connecting. */
   close(): void {
+    this.#closed = true;
     for (const client of this.#clients) client.terminate();
     this.#clients.clear();
-    this.#server.close();
+    void this.#server?.then((server) => server.close());
   }
 }
