@@ -1,20 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { redactSessionId } from '@mcp-resilience/core';
 import type { Backend } from './backend.ts';
-import { controlAllowed, controlCorsHeaders, isLoopbackHost, parseControlOrigin } from './control-access.ts';
+import { controlAllowed, controlCorsHeaders, isLoopbackHost, liveAllowed, parseControlOrigin } from './control-access.ts';
 import { handleControl, type ControlContext } from './control-api.ts';
 import { sessionGoneResponse, type CannedResponse, type DialectName } from './dialect-responses.ts';
 import { FaultPlan, type FaultPlanSnapshot } from './fault-plan.ts';
 import type { Fault, ScheduledFault } from './faults.ts';
 import { ExecutionLedger } from './ledger.ts';
 import { createLegacyBackend } from './legacy-backend.ts';
+import { LiveFeed } from './live-feed.ts';
+import { LiveHub, refuseUpgrade } from './live-hub.ts';
+import { serveLivePage } from './live-page.ts';
+import type { SessionEndReason } from './live-view/live-schema.ts';
 import { createModernBackend } from './modern-backend.ts';
 import { createProxyBackend } from './proxy-backend.ts';
 import type { PoolServerOptions } from './pool-options.ts';
 import { ChangeableResource } from './resource.ts';
 import { ServerPool } from './server-pool.ts';
-import { SessionRegistry, type SessionSnapshot } from './session-registry.ts';
+import { SessionRegistry, type SessionEntry, type SessionSnapshot } from './session-registry.ts';
 import type { TaskBinding } from './task-binding.ts';
 import { TaskJobs } from './task-jobs.ts';
 import { breakStream } from './stream-dropper.ts';
@@ -141,6 +147,11 @@ class ChaosHost implements ChaosServer {
   #port = 0;
   readonly #control: ControlContext;
   readonly #controlOrigins: ReadonlySet<string>;
+  /** What the live view is told (`{control}/live`), on one clock since the server started. */
+  readonly #live = new LiveFeed(() => Date.now() - this.#createdAtMs);
+  readonly #viewers: LiveHub;
+  /** The wire entry of the request being served, so that a session it opens is known as its own. */
+  readonly #serving = new AsyncLocalStorage<WireEntry>();
 
   constructor(readonly options: ChaosServerOptions, left?: () => Promise<void>) {
     this.#controlOrigins = new Set((options.controlOrigins ?? []).map(parseControlOrigin));
@@ -158,6 +169,9 @@ class ChaosHost implements ChaosServer {
       ? createProxyBackend(options.upstream, context.onSessionStarted)
       : options.mode === 'modern' ? createModernBackend(context) : createLegacyBackend({ ...context, jsonResponses: options.jsonResponses === true });
     this.#http = createServer((req, res) => void this.#route(req, res));
+    this.#viewers = new LiveHub(this.#live, () => this.#live.hello(this.backend.mode, this.plan.snapshot(),
+      this.registry.all().map((s) => ({ session: s.ordinal, openedAtMs: s.createdAtMs - this.#createdAtMs }))));
+    this.#http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.#upgrade(req, socket, head));
     this.#http.on('connection', (socket) => {
       this.#sockets.add(socket);
       socket.on('close', () => this.#sockets.delete(socket));
@@ -218,10 +232,12 @@ class ChaosHost implements ChaosServer {
     const downMs = fault.kind === 'refuse' ? fault.ms : fault.kind === 'restart' ? fault.downMs : undefined;
     this.#history.push({ kind: fault.kind, atMs, ...(downMs ? { untilMs: atMs + downMs } : {}) });
     if (this.#history.length > MAX_HISTORY) this.#history.shift();
+    this.#live.faultApplied(fault, atMs, downMs ? atMs + downMs : undefined);
     switch (fault.kind) {
       case 'evict':
-        return this.#evict(this.#targets(fault.session));
+        return this.#evict(this.#targets(fault.session), 'evicted');
       case 'restart':
+        for (const session of this.registry.all()) this.#live.sessionEnded(session.ordinal, 'restart');
         this.registry.clear();
         this.tasks.clear(); // a process that died took its tasks with it
         await this.backend.dropAll();
@@ -247,8 +263,8 @@ class ChaosHost implements ChaosServer {
     return one ? [one.id] : [];
   }
 
-  async #evict(ids: readonly string[]): Promise<void> {
-    for (const id of ids) this.registry.remove(id);
+  async #evict(ids: readonly string[], reason: SessionEndReason): Promise<void> {
+    for (const id of ids) this.#ended(this.registry.get(id), reason);
     await Promise.all(ids.map((id) => this.backend.dropSession(id).catch(() => {})));
   }
 
@@ -262,8 +278,15 @@ class ChaosHost implements ChaosServer {
     });
   }
 
+  /** Takes a session out of the registry, and tells the live view when (an idle one: when it crossed the budget). */
+  #ended(session: SessionEntry | undefined, reason: SessionEndReason): void {
+    if (!session || !this.registry.remove(session.id)) return;
+    const idleUntil = reason === 'idle' ? session.lastActivityAtMs + (this.plan.idleBudgetMs ?? 0) - this.#createdAtMs : undefined;
+    this.#live.sessionEnded(session.ordinal, reason, idleUntil);
+  }
+
   #sessionStarted(id: string): void {
-    this.registry.add(id);
+    this.#live.sessionOpened(id, this.registry.add(id).ordinal, this.#serving.getStore());
     this.#enforceCapacity(id);
   }
 
@@ -274,13 +297,13 @@ class ChaosHost implements ChaosServer {
     while (this.registry.all().length > max) {
       const victim = this.registry.leastRecentlyUsedIdle(newest);
       if (!victim) return;
-      void this.#evict([victim.id]);
+      void this.#evict([victim.id], 'capacity');
     }
   }
 
   #expireIdle(): void {
     const budget = this.plan.idleBudgetMs;
-    if (budget !== null) void this.#evict(this.registry.idleBeyond(budget));
+    if (budget !== null) void this.#evict(this.registry.idleBeyond(budget), 'idle');
   }
 
   state(): ChaosState {
@@ -301,12 +324,14 @@ class ChaosHost implements ChaosServer {
     this.plan.clear();
     this.ledger.clear();
     this.log.clear();
+    this.#live.reset(this.plan.snapshot());
   }
 
   async stop(): Promise<void> {
     await this.#control.pool?.stopAll();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
+    this.#viewers.close();
     await this.backend.close().catch(() => {});
     this.tasks.clear();
     await new Promise<void>((resolve) => {
@@ -335,9 +360,28 @@ class ChaosHost implements ChaosServer {
     return controlAllowed(req.headers, { origins: this.#controlOrigins, loopbackBound: isLoopbackHost(this.#hostForUrl()) });
   }
 
+  #liveAllowed(req: IncomingMessage): boolean {
+    return liveAllowed(req.headers, { origins: this.#controlOrigins, loopbackBound: isLoopbackHost(this.#hostForUrl()) });
+  }
+
+  /** `{control}/live`: the live feed over a WebSocket, for whoever may see the live view; nothing else upgrades. */
+  #upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== `${CONTROL_PATH}/live`) return refuseUpgrade(socket, 404, 'the live feed is at /_chaos/live');
+    if (!this.#liveAllowed(req)) return refuseUpgrade(socket, 403, 'live feed: loopback only');
+    // A viewer stays through a refusal or a restart's downtime: it is there to watch them.
+    this.#controlSockets.add(socket as Socket);
+    socket.once('close', () => this.#controlSockets.delete(socket as Socket));
+    this.#viewers.upgrade(req, socket, head);
+  }
+
   async #route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (req.method === 'GET' && (path === CONTROL_PATH || path === `${CONTROL_PATH}/` || path.startsWith(`${CONTROL_PATH}/view/`))) {
+        if (!this.#liveAllowed(req)) return void res.writeHead(403, { 'content-type': 'text/plain' }).end('live view: loopback only');
+        if (path === CONTROL_PATH) return void res.writeHead(301, { location: `${CONTROL_PATH}/` }).end();
+        if (await serveLivePage(path.slice(CONTROL_PATH.length), res, [...this.#controlOrigins])) return;
+      }
       if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) {
         if (!this.#controlAllowed(req)) return void res.writeHead(403, { 'content-type': 'text/plain' }).end('control API: loopback only');
         for (const [name, value] of Object.entries(controlCorsHeaders(req.headers.origin))) res.setHeader(name, value);
@@ -373,7 +417,11 @@ class ChaosHost implements ChaosServer {
       ...(sessionId === undefined ? {} : { session: redactSessionId(sessionId) }),
       ...(session === undefined ? {} : { sessionOrdinal: session.ordinal }),
     });
-    res.on('close', () => (wire.status = res.statusCode));
+    this.#live.requestStarted(wire);
+    res.on('close', () => {
+      wire.status = res.statusCode;
+      this.#live.requestEnded(wire);
+    });
     const shape = { httpMethod, isRequest: rpc.id !== undefined, ...(rpc.method === undefined ? {} : { rpcMethod: rpc.method }) };
 
     const status = this.plan.takeStatus(shape);
@@ -390,9 +438,9 @@ class ChaosHost implements ChaosServer {
     const drop = this.plan.takeDrop(shape);
     if (drop) breakStream(res, drop, () => (wire.fault = 'drop-stream'));
     if (session) this.#track(session, httpMethod, rpc, res);
-    await this.backend.handle(req, res, body);
+    await this.#serving.run(wire, () => this.backend.handle(req, res, body));
     // The client ended its session: it is gone for the fault layer too (and its resources freed).
-    if (httpMethod === 'DELETE' && session && res.statusCode >= 200 && res.statusCode < 300) await this.#evict([session.id]);
+    if (httpMethod === 'DELETE' && session && res.statusCode >= 200 && res.statusCode < 300) await this.#evict([session.id], 'deleted');
   }
 
   /** In use while the request runs (a GET stream for as long as it is open); session state once it succeeds. */

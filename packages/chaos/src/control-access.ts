@@ -47,6 +47,20 @@ export function controlAllowed(headers: { readonly origin?: string | undefined; 
 }
 
 /**
+ * Whether a request may reach the live view (`{control}/`, its scripts, `{control}/live`): as the
+ * control API, and also the page the server serves itself, from its own origin (`http://` + the
+ * request's `Host`), when it is bound to loopback and that `Host` is a loopback name.
+ *
+ * @example
+ * liveAllowed({ origin: 'http://127.0.0.1:4000', host: '127.0.0.1:4000' }, { origins: new Set(), loopbackBound: true }); // true
+ */
+export function liveAllowed(headers: { readonly origin?: string | undefined; readonly host?: string | undefined }, policy: ControlAccessPolicy): boolean {
+  if (controlAllowed(headers, policy)) return true;
+  const host = headers.host ?? '';
+  return policy.loopbackBound && isLoopbackHost(host) && headers.origin === `http://${host.toLowerCase()}`;
+}
+
+/**
  * The CORS headers of a control response to an allowed origin (none without an origin): that
  * origin exactly, never `*`, and the methods and header the control API takes.
  */

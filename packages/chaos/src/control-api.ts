@@ -35,7 +35,7 @@ async function readJson(req: IncomingMessage, empty?: unknown): Promise<unknown>
   }
 }
 
-const ROUTES = 'GET /state, POST /faults, POST /reset, POST /servers, GET /servers, DELETE (a pool server)';
+const ROUTES = 'GET /state, POST /faults, POST /reset, POST /servers, GET /servers, DELETE (a pool server); GET / (the live view), /live (its WebSocket)';
 
 /**
  * The control API under `/_chaos`, never subject to faults:

@@ -17,6 +17,10 @@ export { startChaosServer, type AppliedFault, type ChaosServer, type ChaosServer
 export { DIALECT_NAMES, sessionGoneResponse, type DialectName } from './dialect-responses.ts';
 export { ChaosInputError, parseFault, parseFaults, parseSchedule, type Fault, type ScheduledFault } from './faults.ts';
 export { RESOURCE_URI } from './resource.ts';
+export { LIVE_FULL_CLOSE_CODE, LIVE_LIMITS, type LiveLimits } from './live-hub.ts';
+export {
+  LIVE_SCHEMA_VERSION, REQUEST_OUTCOMES, type HelloMessage, type LiveEvent, type LiveMessage, type RequestOutcome, type SessionEndReason,
+} from './live-view/live-schema.ts';
 export { JOB_POLL_MS, SLOW_MAX_MS, TOOL_ANNOTATIONS } from './tools.ts';
 export { JOB_TTL_MS } from './job-tool.ts';
 export { TASK_BINDINGS, type TaskBinding } from './task-binding.ts';

@@ -11,6 +11,8 @@ export interface DropPlan {
 }
 
 const EVENT_END = /\r?\n\r?\n/;
+/** How long after the last delivered bytes the connection breaks. */
+export const BREAK_AFTER_MS = 100;
 
 function dataOf(block: string): string {
   return block.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
@@ -46,9 +48,12 @@ export function breakStream(res: ServerResponse, plan: DropPlan, onDrop: () => v
     retrySent = true;
     mode = 'dropped';
     onDrop();
-    // What was written reaches the client; then the connection ends mid-response, with no final chunk.
+    // What was written reaches the client; then, a moment later, the connection ends mid-response,
+    // with no final chunk. Not at once: in Chromium the body's last bytes and its failed end race
+    // (the failure can reach the page first, and the bytes are dropped: the page never sees that
+    // event, nor its id); a gap lets the bytes win unless the browser is starved of CPU that long.
     const socket = res.socket;
-    socket?.end(() => socket.destroy());
+    setTimeout(() => socket?.end(() => socket.destroy()), BREAK_AFTER_MS).unref();
   };
 
   const feed = (chunk: string | Uint8Array | undefined): void => {

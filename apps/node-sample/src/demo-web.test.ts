@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+// `pnpm demo --web` as a user runs it: the built demo as a process (stopped by PID if it does not
+// end by itself), its page in real Chromium. Every wait is on what the page shows, capped.
+const DEMO = fileURLToPath(new URL('../dist/demo.js', import.meta.url));
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const STORY_WITHIN_MS = 120_000;
+
+interface Demo {
+  readonly child: ChildProcess;
+  readonly url: string;
+  stdout(): string;
+  readonly exited: Promise<number | null>;
+}
+
+let demo: Demo | undefined;
+let context: BrowserContext | undefined;
+let profile: string | undefined;
+
+async function startDemo(): Promise<Demo> {
+  const child = spawn(process.execPath, [DEMO, '--web'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL within 60 s: ${out}`)), 60_000); // it bundles the page first
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const found = /open (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (found) (clearTimeout(timer), resolve(found[1]!));
+    });
+    void exited.then((code) => reject(new Error(`the demo exited with ${code} before printing its URL: ${out}`)));
+  });
+  return { child, url, stdout: () => out, exited };
+}
+
+beforeAll(async () => {
+  profile = await mkdtemp(join(tmpdir(), 'web-demo-'));
+  context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: ARGS });
+});
+afterAll(async () => {
+  await context?.close();
+  if (profile) await rm(profile, { recursive: true, force: true });
+});
+afterEach(async () => {
+  if (demo && demo.child.exitCode === null && demo.child.signalCode === null) {
+    process.kill(demo.child.pid!, 'SIGKILL');
+    await demo.exited;
+  }
+  demo = undefined;
+});
+
+describe('pnpm demo --web, in Chromium', () => {
+  it('tells the story in the page to the end: the plain client loses calls, the resilient one only the call it must not run twice; the live view draws it; then it ends by itself', async () => {
+    demo = await startDemo();
+    const complaints: string[] = [];
+    const page = await context!.newPage();
+    page.on('console', (m) => void (/Content.Security.Policy|Refused to/i.test(m.text()) && complaints.push(m.text())));
+    page.on('pageerror', (e) => void complaints.push(e.message));
+    await page.goto(demo.url);
+    const progress = await page.waitForSelector('#progress[data-state="done"], #progress[data-state="failed"]', { timeout: STORY_WITHIN_MS });
+    expect(await progress.textContent()).toContain('only the call it must not run twice');
+    expect(Number(await progress.getAttribute('data-plain-failed'))).toBeGreaterThan(0);
+    expect(await progress.getAttribute('data-resilient-failed')).toBe('1');
+
+    expect(await page.$$eval('.line[data-kind="act"]', (acts) => acts.map((a) => a.textContent!.slice(0, 3)))).toEqual(['1 ·', '2 ·', '3 ·', '4 ·']);
+    // The resilient client's one ✗ is act 4's OUTCOME_UNKNOWN; the plain client's are many.
+    expect(await page.$$eval('.line[data-side="resilient"] .failed', (marks) => marks.map((m) => m.parentElement!.textContent))).toEqual([
+      expect.stringContaining('OUTCOME_UNKNOWN'),
+    ]);
+    expect((await page.$$('.line[data-side="plain"] .failed')).length).toBeGreaterThan(3);
+    const summary = (await page.textContent('.line[data-kind="summary"]'))!;
+    expect(summary).toMatch(/^plain client: \d+ of 15 calls failed · resilient client: 1 of 15 failed \(OUTCOME_UNKNOWN: ran once, never twice\)/);
+
+    // Beside it, the chaos server's live view drew the same churn.
+    const live = page.frames().find((f) => f.url().endsWith('/_chaos/'))!;
+    for (const selector of ['.fault[data-kind="restart"]', '.lane[data-reason="restart"]', '.lane[data-reason="idle"]', '.call[data-outcome="session-gone"]',
+      '.call[data-outcome="slow-down"]', '.call[data-outcome="dropped"]', '.fault[data-kind="drop-stream"]']) {
+      expect(await live.$(selector), selector).not.toBeNull();
+    }
+
+    expect(await demo.exited).toBe(0);
+    expect(demo.stdout()).toContain(summary.replace(/ · [\d.]+ s$/, ''));
+    expect(complaints).toEqual([]);
+  }, STORY_WITHIN_MS + 60_000);
+
+  it('stops on Ctrl-C, with what it started', { timeout: 90_000 }, async () => {
+    demo = await startDemo();
+    expect((await fetch(demo.url)).status).toBe(200);
+    process.kill(demo.child.pid!, 'SIGINT');
+    expect(await demo.exited).toBe(0);
+    expect(demo.stdout()).toContain('stopped (Ctrl-C)');
+    await expect(fetch(demo.url)).rejects.toThrow();
+  });
+});
