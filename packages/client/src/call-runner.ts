@@ -121,6 +121,8 @@ export class CallRunner implements StreamOwner {
       const sent = await exchange(engine.fetch, engine.ports.notSent, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
       const { response } = sent;
       session.noteExchange(method ?? init.method, response?.status ?? 'network');
+      // After an initialize whose session id may have been hidden (CORS): does the server want one?
+      const hidden = response && !headers.has('mcp-session-id') ? session.answeredWithoutId(response.status) : undefined;
       let observation: Observation | undefined = sent.observation;
       let errorText = '';
       if (response?.ok) {
@@ -139,6 +141,7 @@ export class CallRunner implements StreamOwner {
         } finally {
           release?.(); // released once classified below: the same tick, nothing awaited in between
         }
+        if (hidden) throw this.#fail(hidden, observation); // instead of the server's "No valid session ID provided"
       }
       const classified = classify(observation!, engine.classifyOptions);
       // Ended by the application while this was in flight (its DELETE answered first): not the engine's to mend.
