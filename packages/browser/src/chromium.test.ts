@@ -2,6 +2,7 @@ import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePage, launchChromium, servePage, wireLog, type PageServer } from './test-support/harness.ts';
+import { startStatelessServer } from './test-support/stateless-server.ts';
 
 // Real Chromium, a page on its own 127.0.0.1 origin, real mcp-chaos processes on others: cross-origin, as in production.
 let site: PageServer;
@@ -35,7 +36,7 @@ async function open(): Promise<Page> {
 declare const mcp: typeof import('./index.ts') & { Client: unknown };
 
 describe('in Chromium, cross-origin', () => {
-  it('names the missing Access-Control-Expose-Headers when the server hides Mcp-Session-Id (SESSION_ID_HIDDEN)', async () => {
+  it("names the missing Access-Control-Expose-Headers once the server's 400 proves it hid Mcp-Session-Id (SESSION_ID_HIDDEN)", async () => {
     chaos = await startChaosProcess(['--no-expose-session-id']);
     const page = await open();
     const error = await page.evaluate(async (url) => {
@@ -49,8 +50,30 @@ describe('in Chromium, cross-origin', () => {
     }, chaos.url);
     expect(error).toMatchObject({ code: 'SESSION_ID_HIDDEN', details: { fix: 'Access-Control-Expose-Headers: Mcp-Session-Id' } });
     expect(error!.message).toContain('Access-Control-Expose-Headers: Mcp-Session-Id');
-    // the server's 400 on the next request never came: the engine stopped at initialize
-    expect((await wireLog(chaos.control)).filter((e) => e.status === 400)).toEqual([]);
+    // the proof: the server refused the first request that went without the id (400), and nothing went after it
+    expect((await wireLog(chaos.control)).map((e) => `${e.httpMethod} ${e.rpcMethod ?? ''} ${e.status}`))
+      .toEqual(['POST initialize 200', 'POST notifications/initialized 400']);
+  });
+
+  it('goes on with a server that runs without sessions, cross-origin: no Mcp-Session-Id, nothing hidden', async () => {
+    const stateless = await startStatelessServer();
+    try {
+      const page = await open();
+      const outcome = await page.evaluate(async (url) => {
+        const events: string[] = [];
+        const client = await mcp.connect(url, { persist: false, onEvent: (e) => events.push(e.type) });
+        const text = ((await client.callTool({ name: 'whoami', arguments: {} })) as { content: { text: string }[] }).content[0]!.text;
+        return { text, events };
+      }, stateless.url);
+      expect(outcome).toEqual({ text: 'no session kept', events: ['session-started'] });
+      expect(stateless.seen.filter((r) => r.httpMethod === 'POST')).toEqual([
+        { httpMethod: 'POST', rpcMethod: 'initialize', sessionId: false, status: 200 },
+        { httpMethod: 'POST', rpcMethod: 'notifications/initialized', sessionId: false, status: 202 },
+        { httpMethod: 'POST', rpcMethod: 'tools/call', sessionId: false, status: 200 },
+      ]);
+    } finally {
+      await stateless.close();
+    }
   });
 
   it('connects, recovers an eviction, and reads a refused fetch while online as blocked or unreachable', async () => {
