@@ -157,8 +157,8 @@ export class CallRunner implements StreamOwner {
           return new Response(NULL_BODY_STATUSES.has(response!.status) ? null : errorText, {
             status: response!.status, statusText: response!.statusText, headers: response!.headers,
           });
-        case 'give-up':
-          throw this.#fail(action.error, observation);
+        case 'give-up': // the cause: the server's answer, or what the runtime said of a fetch that got none
+          throw this.#fail(action.error, sent.error ?? observation);
         case 'reinitialize-and-replay':
           await this.#waitFor(session.recover(this.#ordinal));
           this.#state = advance(this.#state, action);
