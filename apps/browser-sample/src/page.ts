@@ -1,20 +1,12 @@
 // The page: the scenario corpus through @mcp-resilience/browser with the shared runner. The MCP
 // servers of the chaos pool are on other origins than the page (cross-origin, as in production);
-// the pool's control API is reached through the driver (`chaosRelay`), which asks it as a program
-// does, so that mcp-chaos needs no `--control-origin` for this page whoever started it.
+// the pool's control API is reached through the page's own server (`relayedFetch`), which asks it
+// as a program does, so that mcp-chaos needs no `--control-origin` for this page whoever started it.
 import { createResilientFetch } from '@mcp-resilience/browser';
 import { chaosPool, renderReport, runCorpus, type ScenarioHost, type ScenarioSource } from '@mcp-resilience/scenarios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { RelayedAnswer } from './chaos-relay.ts';
-
-declare function chaosRelay(url: string, method: string, body: string | undefined): Promise<RelayedAnswer>;
-
-/** A control request, carried out by the driver. */
-const relayedFetch: typeof fetch = async (input, init) => {
-  const answer = await chaosRelay(String(input), init?.method ?? 'GET', typeof init?.body === 'string' ? init.body : undefined);
-  return new Response(answer.text, { status: answer.status });
-};
+import { relayedFetch } from './chaos-relay.ts';
 
 /** What a browser gives the runner: the adapter's fetch (no store: each scenario is a fresh page's engine), the SDK, the pool. */
 export function browserHost(control: string): ScenarioHost {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
 import { compareReports, parseReport } from '@mcp-resilience/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayChaosControl } from './chaos-relay.ts';
+import { RELAY_PATH, relayChaosControl } from './chaos-relay.ts';
+import { servePage } from './run-in-chromium.ts';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const NODE_MAIN = fileURLToPath(new URL('../../node-sample/dist/main.js', import.meta.url));
@@ -73,10 +75,27 @@ describe('the browser sample, in Chromium, cross-origin', () => {
 });
 
 describe('the chaos relay', () => {
+  it("serves the page's own origin only, as mcp-chaos's control API does", async () => {
+    const { origin, server } = await servePage('');
+    try {
+      // node:http, not fetch: fetch would not send a Host of our choosing
+      const ask = (headers: Record<string, string>) => new Promise<number | undefined>((resolve, reject) => {
+        request(`${origin}${RELAY_PATH}`, { method: 'POST', headers }, (response) => (response.resume(), resolve(response.statusCode)))
+          .once('error', reject).end(JSON.stringify({ url: `${chaos!.control}/state`, method: 'GET' }));
+      });
+      expect(await ask({ origin })).toBe(200);
+      expect(await ask({ origin: 'http://127.0.0.1:1' })).toBe(403); // another page on this machine
+      expect(await ask({})).toBe(403);
+      expect(await ask({ origin, host: 'rebound.example:80' })).toBe(403); // DNS rebinding
+    } finally {
+      server.close();
+    }
+  });
+
   it('reaches nothing but a loopback chaos control API', async () => {
     for (const url of ['https://example.com/_chaos/state', 'http://127.0.0.1:9/mcp', 'http://127.0.0.1.example.com:80/_chaos']) {
-      expect(await relayChaosControl(url, 'GET', undefined)).toMatchObject({ status: 403 });
+      expect(await relayChaosControl({ url, method: 'GET' })).toMatchObject({ status: 403 });
     }
-    expect(await relayChaosControl(`${chaos!.control}/state`, 'GET', undefined)).toMatchObject({ status: 200 });
+    expect(await relayChaosControl({ url: `${chaos!.control}/state`, method: 'GET' })).toMatchObject({ status: 200 });
   });
 });

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { ScenarioSource } from '@mcp-resilience/scenarios';
 import { build } from 'esbuild';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { relayChaosControl } from './chaos-relay.ts';
+import { RELAY_PATH, relayChaosControl, type RelayedRequest } from './chaos-relay.ts';
 
 /** Debian's Chromium, with the flags that run it headless here (shared/docs/toolchain.md). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -19,15 +19,46 @@ async function bundlePage(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-/** The page on an origin of its own: 127.0.0.1 and a free port, another origin than any chaos server's. */
-async function servePage(script: string): Promise<{ origin: string; server: Server }> {
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\]):\d+$/;
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    request.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).once('end', () => resolve(text)).once('error', reject);
+  });
+}
+
+/**
+ * The page's relay to the chaos control API: for the page only, as mcp-chaos's own control API
+ * is (its Origin exactly, a loopback Host against DNS rebinding): another page on this machine
+ * cannot drive the pool through it.
+ */
+async function relay(request: IncomingMessage, response: ServerResponse, origin: string): Promise<void> {
+  if (request.method !== 'POST' || request.headers.origin !== origin || !LOOPBACK_HOST.test(request.headers.host ?? '')) {
+    return void response.writeHead(403, { 'content-type': 'application/json' }).end('{"error":"the relay serves this page only"}');
+  }
+  const answer = await relayChaosControl(JSON.parse(await readBody(request)) as RelayedRequest);
+  response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.text);
+}
+
+/**
+ * The page on an origin of its own: 127.0.0.1 and a free port, another origin than any chaos
+ * server's; with the relay of its chaos control requests.
+ *
+ * @example
+ * const { origin, server } = await servePage(await bundlePage());
+ */
+export async function servePage(script: string): Promise<{ origin: string; server: Server }> {
+  let origin = '';
   const server = createServer((request, response) => {
+    if (request.url === RELAY_PATH) return void relay(request, response, origin).catch(() => response.destroy());
     if (request.url === '/app.js') return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     response.writeHead(request.url === '/' ? 200 : 404, { 'content-type': 'text/html' })
       .end('<!doctype html><title>browser-sample</title><body></body><script type="module" src="/app.js"></script>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return { origin, server };
 }
 
 /**
@@ -46,7 +77,6 @@ export async function runInChromium(sources: readonly ScenarioSource[], control:
   try {
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS });
     const page = await context.newPage();
-    await page.exposeFunction('chaosRelay', relayChaosControl);
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => 'runCorpusInPage' in globalThis);
     return await page.evaluate(([s, c]) =>
