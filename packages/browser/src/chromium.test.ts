@@ -1,41 +1,20 @@
+import { createServer } from 'node:http';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundlePage, launchChromium, servePage, wireLog, type PageServer } from './test-support/harness.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chromiumTestbed, wireLog } from './test-support/harness.ts';
 import { startStatelessServer } from './test-support/stateless-server.ts';
 
-// Real Chromium, a page on its own 127.0.0.1 origin, real mcp-chaos processes on others: cross-origin, as in production.
-let site: PageServer;
-let chromium: Awaited<ReturnType<typeof launchChromium>>;
-let context: BrowserContext;
+// Real Chromium, a page on its own 127.0.0.1 origin, real MCP servers on others: cross-origin, as in production.
+const { context, open } = chromiumTestbed();
 let chaos: ChaosProcess | undefined;
-
-beforeAll(async () => {
-  site = await servePage(await bundlePage());
-  chromium = await launchChromium();
-  context = chromium.context;
-});
-afterAll(async () => {
-  await chromium?.close();
-  await site?.close();
-});
 afterEach(async () => {
-  for (const page of context.pages()) await page.close();
-  await context.setOffline(false);
   await chaos?.stop();
   chaos = undefined;
 });
 
-async function open(): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${site.origin}/`);
-  await page.waitForFunction(() => 'mcp' in globalThis);
-  return page;
-}
-
 declare const mcp: typeof import('./index.ts') & { Client: unknown };
 
-describe('in Chromium, cross-origin', () => {
+describe('in Chromium, cross-origin: what CORS and the network let through', () => {
   it("names the missing Access-Control-Expose-Headers once the server's 400 proves it hid Mcp-Session-Id (SESSION_ID_HIDDEN)", async () => {
     chaos = await startChaosProcess(['--no-expose-session-id']);
     const page = await open();
@@ -55,6 +34,7 @@ describe('in Chromium, cross-origin', () => {
       .toEqual(['POST initialize 200', 'POST notifications/initialized 400']);
   });
 
+
   it('goes on with a server that runs without sessions, cross-origin: no Mcp-Session-Id, nothing hidden', async () => {
     const stateless = await startStatelessServer();
     try {
@@ -73,6 +53,34 @@ describe('in Chromium, cross-origin', () => {
       ]);
     } finally {
       await stateless.close();
+    }
+  });
+
+
+  it('reads a server that refuses the page\'s origin (no CORS headers) as blocked or unreachable: the browser\'s reading is the cause of the give-up', async () => {
+    const seen: string[] = [];
+    const noCors = createServer((request, response) => (seen.push(request.method!), response.writeHead(200, { 'content-type': 'application/json' }).end('{}')));
+    await new Promise<void>((resolve) => noCors.listen(0, '127.0.0.1', resolve));
+    try {
+      const page = await open();
+      const error = await page.evaluate(async (url) => {
+        try {
+          await mcp.connect(url, { persist: false, backoff: { initialMs: 10, maxMs: 20 } });
+          return undefined;
+        } catch (e) {
+          const error = e as Error & { code?: string; cause?: Error & { cause?: Error } };
+          return { code: error.code, cause: error.cause?.message, browser: error.cause?.cause?.message };
+        }
+      }, `http://127.0.0.1:${(noCors.address() as { port: number }).port}/mcp`);
+      expect(error).toEqual({
+        code: 'RETRY_EXHAUSTED', // initialize may be sent again, so it was, and the retries ran out
+        cause: expect.stringMatching(/^Failed to fetch: blocked or unreachable \(CORS, network\)/),
+        browser: 'Failed to fetch', // Chromium's own words: the same for a refused origin, a refused connection, a dropped one
+      });
+      expect(new Set(seen)).toEqual(new Set(['OPTIONS'])); // the preflight was refused: no POST ever left the browser
+    } finally {
+      noCors.closeAllConnections();
+      noCors.close();
     }
   });
 
@@ -100,6 +108,7 @@ describe('in Chromium, cross-origin', () => {
     expect(refused).toMatch(/^Failed to fetch: blocked or unreachable \(CORS, network\)/);
   });
 
+
   it('pauses backoff while offline, counts the failure as not sent, and goes at once when back online', async () => {
     chaos = await startChaosProcess([]);
     const page = await open();
@@ -108,7 +117,7 @@ describe('in Chromium, cross-origin', () => {
       const client = await mcp.connect(url, { persist: false, onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 20 } });
       Object.assign(globalThis, { client, events });
     }, chaos.url);
-    await context.setOffline(true);
+    await context().setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     await page.evaluate(() => {
       const { client } = globalThis as unknown as { client: { callTool(c: unknown): Promise<{ content: { text: string }[] }> } };
@@ -117,44 +126,10 @@ describe('in Chromium, cross-origin', () => {
     // it failed while offline, was not sent, and the engine waits for the network instead of giving up
     await page.waitForFunction(() => (globalThis as unknown as { events: { type: string }[] }).events.some((e) => e.type === 'backed-off'));
     expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'tools/call')).toEqual([]); // nothing went out while offline
-    await context.setOffline(false);
+    await context().setOffline(false);
     expect(await page.evaluate(() => (globalThis as unknown as { pending: Promise<string> }).pending)).toBe('offline');
     const events = await page.evaluate(() => (globalThis as unknown as { events: { type: string; verdict?: string }[] }).events);
     expect(events.filter((e) => e.type === 'backed-off').length).toBeLessThanOrEqual(2); // paused, not spinning
     expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1); // sent once, after coming back
-  });
-
-  it('goes on with the stored session after a reload (sessionStorage), without a new initialize', async () => {
-    chaos = await startChaosProcess([]);
-    const page = await open();
-    const first = await page.evaluate(async (url) => {
-      const client = await mcp.connect(url);
-      await client.callTool({ name: 'echo', arguments: { text: 'one' } });
-      return Object.keys(sessionStorage);
-    }, chaos.url);
-    expect(first).toEqual([`mcp-resilience:session:${chaos.url}`]);
-    await page.reload();
-    await page.waitForFunction(() => 'mcp' in globalThis);
-    const text = await page.evaluate(async (url) => {
-      const client = await mcp.connect(url);
-      return ((await client.callTool({ name: 'echo', arguments: { text: 'two' } })) as { content: { text: string }[] }).content[0]!.text;
-    }, chaos.url);
-    expect(text).toBe('two');
-    const log = await wireLog(chaos.control);
-    expect(log.filter((e) => e.rpcMethod === 'initialize')).toHaveLength(1);
-    expect(log.filter((e) => e.rpcMethod === 'tools/call').map((e) => e.sessionOrdinal)).toEqual([1, 1]);
-    expect(log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]); // a reload keeps the session
-  });
-
-  it('ends the session with a keepalive DELETE on pagehide when nothing persists it', async () => {
-    chaos = await startChaosProcess([]);
-    const page = await open();
-    await page.evaluate(async (url) => {
-      const client = await mcp.connect(url, { persist: false });
-      await client.callTool({ name: 'echo', arguments: { text: 'bye' } });
-    }, chaos.url);
-    await page.goto('about:blank');
-    await expect.poll(async () => (await wireLog(chaos!.control)).filter((e) => e.httpMethod === 'DELETE'), { timeout: 10_000 })
-      .toEqual([expect.objectContaining({ httpMethod: 'DELETE', sessionOrdinal: 1 })]);
   });
 });
