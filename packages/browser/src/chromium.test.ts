@@ -1,11 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startCorsProxy } from './test-support/cors-proxy.ts';
 import { chromiumTestbed, wireLog } from './test-support/harness.ts';
 import { startStatelessServer } from './test-support/stateless-server.ts';
 
 // Real Chromium, a page on its own 127.0.0.1 origin, real MCP servers on others: cross-origin, as in production.
-const { context, open } = chromiumTestbed();
+const { context, open, origin } = chromiumTestbed();
 let chaos: ChaosProcess | undefined;
 afterEach(async () => {
   await chaos?.stop();
@@ -81,6 +83,38 @@ describe('in Chromium, cross-origin: what CORS and the network let through', () 
     } finally {
       noCors.closeAllConnections();
       noCors.close();
+    }
+  });
+
+  it("keeps its session and reads Retry-After through exactly the CORS headers the README says a server must send", async () => {
+    chaos = await startChaosProcess([]);
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const lines = /## The CORS headers a server must send[\s\S]*?```\n([\s\S]*?)```/.exec(readme)![1]!.trim().split('\n');
+    const headers = Object.fromEntries(lines.map((line) => line.split(/: (.*)/s).slice(0, 2).map((part) => part.trim())
+      .map((part, i) => (i === 0 ? part.toLowerCase() : part.replace('https://app.example.com', origin())))));
+    expect(Object.keys(headers)).toContain('access-control-expose-headers');
+    const proxy = await startCorsProxy(chaos.url, headers);
+    try {
+      const page = await open();
+      await page.evaluate(async (url) => {
+        const events: { type: string; delayMs?: number }[] = [];
+        const client = await mcp.connect(url, { persist: false, onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 20 } });
+        await client.callTool({ name: 'echo', arguments: { text: 'before' } });
+        Object.assign(globalThis, { client, events });
+      }, proxy.url);
+      await fetch(`${chaos.control}/faults`, {
+        method: 'POST', body: JSON.stringify([{ kind: 'evict', session: 'all' }, { kind: 'status', status: 429, retryAfter: '1', count: 1, rpcMethod: 'tools/call' }]),
+      });
+      const events = await page.evaluate(async () => {
+        const { client, events } = globalThis as unknown as { client: { callTool(c: unknown): Promise<unknown> }; events: { type: string; delayMs?: number }[] };
+        await client.callTool({ name: 'echo', arguments: { text: 'after' } });
+        return events;
+      });
+      // the session id was readable (a new one, after the eviction), and the 429's Retry-After was honoured, not the 10 ms backoff
+      expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['session-lost', 'session-reinitialized', 'replayed', 'backed-off']));
+      expect(events.find((e) => e.type === 'backed-off')!.delayMs).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await proxy.close();
     }
   });
 
