@@ -1,7 +1,7 @@
 import {
   abandonReinitialize, adoptSession, beginReinitialize, diagnoseLoss, isIdleBeyond, isSessionful, lossReport, markDead, NO_SESSION,
-  recoveryStep, ResilienceError, sessionChange, sessionIdUnread, touch, unreadSessionId, type ErrorInfo, type ExchangeNote, type Negotiated, type SessionTracker,
-  type ToolAnnotations, type Verdict,
+  recoveryStep, ResilienceError, sessionChange, sessionIdUnread, touch, unreadSessionId, type ErrorInfo, type ExchangeNote,
+  type Negotiated, type SessionTracker, type ToolAnnotations, type Verdict,
 } from '@mcp-resilience/core';
 import { AnsweredResponse } from './answered-response.ts';
 import { readBounded } from './bounded-read.ts';
@@ -264,8 +264,9 @@ export class EndpointSession {
     // As it goes on the wire: a value set on Headers loses its surrounding whitespace, one read off a response may not have.
     const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
     const { now, headersHidden } = this.engine.ports;
+    // Hidden by CORS, or a server without sessions: the next answer to a request sent without it tells (answeredWithoutId).
     this.#idUnread = sessionIdUnread({
-      revision, status: response.status, hasResult: true, sessionIdReadable: id !== undefined, headersHidden: id === undefined && headersHidden(this.url),
+      revision, status: response.status, hasResult: true, sessionIdReadable: id !== undefined, headersHidden: headersHidden(this.url),
     });
     const adopted = adoptSession(this.#tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: now() });
     if (!adopted.ok) throw new ResilienceError(adopted.error);
