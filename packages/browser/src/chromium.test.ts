@@ -1,24 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startCorsProxy } from './test-support/cors-proxy.ts';
-import { chromiumTestbed, wireLog } from './test-support/harness.ts';
+import { chaosTestbed, chromiumTestbed, wireLog, type PoolServer } from './test-support/harness.ts';
 import { startStatelessServer } from './test-support/stateless-server.ts';
 
 // Real Chromium, a page on its own 127.0.0.1 origin, real MCP servers on others: cross-origin, as in production.
 const { context, open, origin } = chromiumTestbed();
-let chaos: ChaosProcess | undefined;
-afterEach(async () => {
-  await chaos?.stop();
-  chaos = undefined;
-});
+const pool = chaosTestbed();
+let chaos: PoolServer;
 
 declare const mcp: typeof import('./index.ts') & { Client: unknown };
 
 describe('in Chromium, cross-origin: what CORS and the network let through', () => {
   it("names the missing Access-Control-Expose-Headers once the server's 400 proves it hid Mcp-Session-Id (SESSION_ID_HIDDEN)", async () => {
-    chaos = await startChaosProcess(['--no-expose-session-id']);
+    chaos = await pool.server({ exposeSessionId: false });
     const page = await open();
     const error = await page.evaluate(async (url) => {
       try {
@@ -87,7 +83,7 @@ describe('in Chromium, cross-origin: what CORS and the network let through', () 
   });
 
   it("keeps its session and reads Retry-After through exactly the CORS headers the README says a server must send", async () => {
-    chaos = await startChaosProcess([]);
+    chaos = await pool.server();
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const lines = /## The CORS headers a server must send[\s\S]*?```\n([\s\S]*?)```/.exec(readme)![1]!.trim().split('\n');
     const headers = Object.fromEntries(lines.map((line) => line.split(/: (.*)/s).slice(0, 2).map((part) => part.trim())
@@ -119,7 +115,7 @@ describe('in Chromium, cross-origin: what CORS and the network let through', () 
   });
 
   it('connects, recovers an eviction, and reads a refused fetch while online as blocked or unreachable', async () => {
-    chaos = await startChaosProcess([]);
+    chaos = await pool.server();
     const page = await open();
     await page.evaluate(async (url) => {
       const events: string[] = [];
@@ -144,7 +140,7 @@ describe('in Chromium, cross-origin: what CORS and the network let through', () 
 
 
   it('pauses backoff while offline, counts the failure as not sent, and goes at once when back online', async () => {
-    chaos = await startChaosProcess([]);
+    chaos = await pool.server();
     const page = await open();
     await page.evaluate(async (url) => {
       const events: { type: string }[] = [];

@@ -1,20 +1,16 @@
-import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import { afterEach, describe, expect, it } from 'vitest';
-import { chromiumTestbed, wireLog } from './test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { chaosTestbed, chromiumTestbed, wireLog, type PoolServer } from './test-support/harness.ts';
 
-// Real Chromium, a page on its own 127.0.0.1 origin, mcp-chaos processes on others: what a page's life does to its session.
+// Real Chromium, a page on its own 127.0.0.1 origin, mcp-chaos servers on others: what a page's life does to its session.
 const { open } = chromiumTestbed();
-let chaos: ChaosProcess | undefined;
-afterEach(async () => {
-  await chaos?.stop();
-  chaos = undefined;
-});
+const pool = chaosTestbed();
+let chaos: PoolServer;
 
 declare const mcp: typeof import('./index.ts') & { Client: unknown };
 
 describe('in Chromium, through a page\'s life', () => {
   it('goes on with the stored session after a reload (sessionStorage), without a new initialize', async () => {
-    chaos = await startChaosProcess([]);
+    chaos = await pool.server();
     const page = await open();
     const first = await page.evaluate(async (url) => {
       const client = await mcp.connect(url);
@@ -37,24 +33,24 @@ describe('in Chromium, through a page\'s life', () => {
 
 
   it('ends the session with a keepalive DELETE on pagehide when nothing persists it', async () => {
-    chaos = await startChaosProcess([]);
+    chaos = await pool.server();
     const page = await open();
     await page.evaluate(async (url) => {
       const client = await mcp.connect(url, { persist: false });
       await client.callTool({ name: 'echo', arguments: { text: 'bye' } });
     }, chaos.url);
     await page.goto('about:blank');
-    await expect.poll(async () => (await wireLog(chaos!.control)).filter((e) => e.httpMethod === 'DELETE'), { timeout: 10_000 })
+    await expect.poll(async () => (await wireLog(chaos.control)).filter((e) => e.httpMethod === 'DELETE'), { timeout: 10_000 })
       .toEqual([expect.objectContaining({ httpMethod: 'DELETE', sessionOrdinal: 1 })]);
   });
 
   it("keeps the session in localStorage for the origin's other tabs (persist: 'local'), never its credentials", async () => {
-    chaos = await startChaosProcess([]);
+    chaos = await pool.server();
     const auth = { transportOptions: { requestInit: { headers: { Authorization: 'Bearer tab-secret' } } } };
     const call = (tab: Awaited<ReturnType<typeof open>>, text: string) => tab.evaluate(async ([url, text, options]) => {
       const client = await mcp.connect(url, { ...options, persist: 'local' });
       return ((await client.callTool({ name: 'echo', arguments: { text } })) as { content: { text: string }[] }).content[0]!.text;
-    }, [chaos!.url, text, auth] as const);
+    }, [chaos.url, text, auth] as const);
     const first = await open();
     expect(await call(first, 'one')).toBe('one');
     const stored = await first.evaluate(() => ({ session: Object.keys(sessionStorage), local: { ...localStorage } }));

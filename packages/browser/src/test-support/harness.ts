@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -85,7 +86,41 @@ export function chromiumTestbed(): { readonly context: () => BrowserContext; rea
   };
 }
 
-/** What a chaos process's wire log holds. */
+/** A chaos server of the pool: its MCP endpoint and its own control API. */
+export interface PoolServer {
+  readonly url: string;
+  readonly control: string;
+}
+
+/**
+ * The hooks of a test file's mcp-chaos: one process for the file (started once, stopped by PID),
+ * a fresh server of its pool for each test (`POST {control}/servers`, options as the pool takes
+ * them), stopped after the test.
+ */
+export function chaosTestbed(): { server(options?: Readonly<Record<string, unknown>>): Promise<PoolServer> } {
+  let chaos: ChaosProcess | undefined;
+  const started: PoolServer[] = [];
+  beforeAll(async () => {
+    chaos = await startChaosProcess([]);
+  });
+  afterEach(async () => {
+    for (const server of started.splice(0)) await fetch(server.control, { method: 'DELETE' });
+  });
+  afterAll(async () => {
+    await chaos?.stop();
+  });
+  return {
+    async server(options = {}) {
+      const response = await fetch(`${chaos!.control}/servers`, { method: 'POST', body: JSON.stringify(options) });
+      if (response.status !== 201) throw new Error(`the chaos pool refused a server: ${response.status} ${await response.text()}`);
+      const server = (await response.json()) as PoolServer;
+      started.push(server);
+      return server;
+    },
+  };
+}
+
+/** What a chaos server's wire log holds. */
 export async function wireLog(control: string): Promise<{ httpMethod: string; rpcMethod?: string; status?: number; sessionOrdinal?: number }[]> {
   const state = (await (await fetch(`${control}/state`)).json()) as { log: { httpMethod: string; rpcMethod?: string; status?: number; sessionOrdinal?: number }[] };
   return state.log;
