@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, servePage, type PageServer } from './test-support/harness.ts';
+import { chaosTestbed, launchChromium, servePage, type PageServer } from './test-support/harness.ts';
 
 const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -36,27 +35,27 @@ async function firstLog(page: Page, origin: string): Promise<unknown> {
   return logged;
 }
 
-let chaos: ChaosProcess;
+const pool = chaosTestbed();
 let chromium: Awaited<ReturnType<typeof launchChromium>>;
 const sites: PageServer[] = [];
 beforeAll(async () => {
-  chaos = await startChaosProcess([]);
   chromium = await launchChromium();
 });
 afterAll(async () => {
   await chromium?.close();
   for (const site of sites) await site.close();
-  await chaos?.stop();
 });
 
 describe('the README examples, as written, in Chromium against mcp-chaos', () => {
   it('the bundler example calls a tool', async () => {
+    const chaos = await pool.server();
     const site = await servePage(await bundle(example('ts').replace(EXAMPLE_URL, chaos.url), 'ts'));
     sites.push(site);
     expect(await firstLog(await chromium.context.newPage(), site.origin)).toEqual([{ type: 'text', text: 'hi' }]);
   });
 
   it('the <script type="module"> example, with the bundle the package ships and the SDK from the CDN, lists the tools', async () => {
+    const chaos = await pool.server();
     const html = example('html').replace(EXAMPLE_URL, chaos.url);
     const site = await servePage('', { '/': html, '/vendor/mcp-resilience-browser.js': readFileSync(`${PACKAGE}dist/mcp-resilience-browser.js`, 'utf8') });
     sites.push(site);
