@@ -1,4 +1,4 @@
 import { packageTestConfig } from '../../vitest.shared.ts';
 
-// The whole corpus runs in Chromium and through the Node sample before the comparison.
-export default packageTestConfig(import.meta.url, { testTimeout: 60_000, hookTimeout: 400_000 });
+// The built main runs the whole corpus in Chromium, then the Node sample's, before the comparison.
+export default packageTestConfig(import.meta.url, { testTimeout: 60_000, hookTimeout: 300_000 });

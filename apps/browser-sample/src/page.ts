@@ -1,20 +1,25 @@
-// The page: the scenario corpus through @mcp-resilience/browser with the shared runner, against
-// the chaos pool at `control` (another origin). `runCorpusInPage` resolves to the canonical report.
+// The page: the scenario corpus through @mcp-resilience/browser with the shared runner. The MCP
+// servers of the chaos pool are on other origins than the page (cross-origin, as in production);
+// the pool's control API is reached through the page's own server (`relayedFetch`), which asks it
+// as a program does, so that mcp-chaos needs no `--control-origin` for this page whoever started it.
 import { callLongTool, createResilientFetch } from '@mcp-resilience/browser';
 import { chaosPool, renderReport, runCorpus, type ScenarioHost, type ScenarioSource } from '@mcp-resilience/scenarios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { relayedFetch } from './chaos-relay.ts';
 
-/** What a browser gives the runner: the adapter's fetch (no store: each scenario is a fresh page's engine), the SDK, the pool over CORS. */
+/** What a browser gives the runner: the adapter's fetch (no store: each scenario is a fresh page's engine), the SDK, the pool. */
 export function browserHost(control: string): ScenarioHost {
   return {
     runtime: 'browser', createFetch: (options) => createResilientFetch({ ...options, persist: false }), callLongTool,
-    sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(control),
+    sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(control, { fetch: relayedFetch }),
   };
 }
 
 async function runCorpusInPage(sources: ScenarioSource[], control: string): Promise<string> {
-  const report = renderReport(await runCorpus(sources, browserHost(control)));
+  const report = renderReport(await runCorpus(sources, browserHost(control), {
+    onScenario: (scenario) => void (document.body.textContent += `${scenario.ok ? 'ok  ' : 'FAIL'} ${scenario.name}\n`),
+  }));
   document.body.textContent = report;
   return report;
 }

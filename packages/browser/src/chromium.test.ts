@@ -1,42 +1,20 @@
-import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundlePage, launchChromium, servePage, wireLog, type PageServer } from './test-support/harness.ts';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { startCorsProxy } from './test-support/cors-proxy.ts';
+import { chaosTestbed, chromiumTestbed, wireLog, type PoolServer } from './test-support/harness.ts';
+import { startStatelessServer } from './test-support/stateless-server.ts';
 
-// Real Chromium, a page on its own 127.0.0.1 origin, real mcp-chaos processes on others: cross-origin, as in production.
-let site: PageServer;
-let chromium: Awaited<ReturnType<typeof launchChromium>>;
-let context: BrowserContext;
-let chaos: ChaosProcess | undefined;
-
-beforeAll(async () => {
-  site = await servePage(await bundlePage());
-  chromium = await launchChromium();
-  context = chromium.context;
-});
-afterAll(async () => {
-  await chromium?.close();
-  await site?.close();
-});
-afterEach(async () => {
-  for (const page of context.pages()) await page.close();
-  await context.setOffline(false);
-  await chaos?.stop();
-  chaos = undefined;
-});
-
-async function open(): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${site.origin}/`);
-  await page.waitForFunction(() => 'mcp' in globalThis);
-  return page;
-}
+// Real Chromium, a page on its own 127.0.0.1 origin, real MCP servers on others: cross-origin, as in production.
+const { context, open, origin } = chromiumTestbed();
+const pool = chaosTestbed();
+let chaos: PoolServer;
 
 declare const mcp: typeof import('./index.ts') & { Client: unknown };
 
-describe('in Chromium, cross-origin', () => {
-  it('names the missing Access-Control-Expose-Headers when the server hides Mcp-Session-Id (SESSION_ID_HIDDEN)', async () => {
-    chaos = await startChaosProcess(['--no-expose-session-id']);
+describe('in Chromium, cross-origin: what CORS and the network let through', () => {
+  it("names the missing Access-Control-Expose-Headers once the server's 400 proves it hid Mcp-Session-Id (SESSION_ID_HIDDEN)", async () => {
+    chaos = await pool.server({ exposeSessionId: false });
     const page = await open();
     const error = await page.evaluate(async (url) => {
       try {
@@ -49,12 +27,95 @@ describe('in Chromium, cross-origin', () => {
     }, chaos.url);
     expect(error).toMatchObject({ code: 'SESSION_ID_HIDDEN', details: { fix: 'Access-Control-Expose-Headers: Mcp-Session-Id' } });
     expect(error!.message).toContain('Access-Control-Expose-Headers: Mcp-Session-Id');
-    // the server's 400 on the next request never came: the engine stopped at initialize
-    expect((await wireLog(chaos.control)).filter((e) => e.status === 400)).toEqual([]);
+    // the proof: the server refused the first request that went without the id (400), and nothing went after it
+    expect((await wireLog(chaos.control)).map((e) => `${e.httpMethod} ${e.rpcMethod ?? ''} ${e.status}`))
+      .toEqual(['POST initialize 200', 'POST notifications/initialized 400']);
+  });
+
+
+  it('goes on with a server that runs without sessions, cross-origin: no Mcp-Session-Id, nothing hidden', async () => {
+    const stateless = await startStatelessServer();
+    try {
+      const page = await open();
+      const outcome = await page.evaluate(async (url) => {
+        const events: string[] = [];
+        const client = await mcp.connect(url, { persist: false, onEvent: (e) => events.push(e.type) });
+        const text = ((await client.callTool({ name: 'whoami', arguments: {} })) as { content: { text: string }[] }).content[0]!.text;
+        return { text, events };
+      }, stateless.url);
+      expect(outcome).toEqual({ text: 'no session kept', events: ['session-started'] });
+      expect(stateless.seen.filter((r) => r.httpMethod === 'POST')).toEqual([
+        { httpMethod: 'POST', rpcMethod: 'initialize', sessionId: false, status: 200 },
+        { httpMethod: 'POST', rpcMethod: 'notifications/initialized', sessionId: false, status: 202 },
+        { httpMethod: 'POST', rpcMethod: 'tools/call', sessionId: false, status: 200 },
+      ]);
+    } finally {
+      await stateless.close();
+    }
+  });
+
+
+  it('reads a server that refuses the page\'s origin (no CORS headers) as blocked or unreachable: the browser\'s reading is the cause of the give-up', async () => {
+    const seen: string[] = [];
+    const noCors = createServer((request, response) => (seen.push(request.method!), response.writeHead(200, { 'content-type': 'application/json' }).end('{}')));
+    await new Promise<void>((resolve) => noCors.listen(0, '127.0.0.1', resolve));
+    try {
+      const page = await open();
+      const error = await page.evaluate(async (url) => {
+        try {
+          await mcp.connect(url, { persist: false, backoff: { initialMs: 10, maxMs: 20 } });
+          return undefined;
+        } catch (e) {
+          const error = e as Error & { code?: string; cause?: Error & { cause?: Error } };
+          return { code: error.code, cause: error.cause?.message, browser: error.cause?.cause?.message };
+        }
+      }, `http://127.0.0.1:${(noCors.address() as { port: number }).port}/mcp`);
+      expect(error).toEqual({
+        code: 'RETRY_EXHAUSTED', // initialize may be sent again, so it was, and the retries ran out
+        cause: expect.stringMatching(/^Failed to fetch: blocked or unreachable \(CORS, network\)/),
+        browser: 'Failed to fetch', // Chromium's own words: the same for a refused origin, a refused connection, a dropped one
+      });
+      expect(new Set(seen)).toEqual(new Set(['OPTIONS'])); // the preflight was refused: no POST ever left the browser
+    } finally {
+      noCors.closeAllConnections();
+      noCors.close();
+    }
+  });
+
+  it("keeps its session and reads Retry-After through exactly the CORS headers the README says a server must send", async () => {
+    chaos = await pool.server();
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const lines = /## The CORS headers a server must send[\s\S]*?```\n([\s\S]*?)```/.exec(readme)![1]!.trim().split('\n');
+    const headers = Object.fromEntries(lines.map((line) => line.split(/: (.*)/s).slice(0, 2).map((part) => part.trim())
+      .map((part, i) => (i === 0 ? part.toLowerCase() : part.replace('https://app.example.com', origin())))));
+    expect(Object.keys(headers)).toContain('access-control-expose-headers');
+    const proxy = await startCorsProxy(chaos.url, headers);
+    try {
+      const page = await open();
+      await page.evaluate(async (url) => {
+        const events: { type: string; delayMs?: number }[] = [];
+        const client = await mcp.connect(url, { persist: false, onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 20 } });
+        await client.callTool({ name: 'echo', arguments: { text: 'before' } });
+        Object.assign(globalThis, { client, events });
+      }, proxy.url);
+      await fetch(`${chaos.control}/faults`, {
+        method: 'POST', body: JSON.stringify([{ kind: 'evict', session: 'all' }, { kind: 'status', status: 429, retryAfter: '1', count: 1, rpcMethod: 'tools/call' }]),
+      });
+      const events = await page.evaluate(async () => {
+        const { client, events } = globalThis as unknown as { client: { callTool(c: unknown): Promise<unknown> }; events: { type: string; delayMs?: number }[] };
+        await client.callTool({ name: 'echo', arguments: { text: 'after' } });
+        return events;
+      });
+      // the session id was readable (a new one, after the eviction), and the 429's Retry-After was honoured, not the 10 ms backoff
+      expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['session-lost', 'session-reinitialized', 'replayed', 'backed-off']));
+      expect(events.find((e) => e.type === 'backed-off')!.delayMs).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('connects, recovers an eviction, and reads a refused fetch while online as blocked or unreachable', async () => {
-    chaos = await startChaosProcess([]);
+    chaos = await pool.server();
     const page = await open();
     await page.evaluate(async (url) => {
       const events: string[] = [];
@@ -77,15 +138,16 @@ describe('in Chromium, cross-origin', () => {
     expect(refused).toMatch(/^Failed to fetch: blocked or unreachable \(CORS, network\)/);
   });
 
+
   it('pauses backoff while offline, counts the failure as not sent, and goes at once when back online', async () => {
-    chaos = await startChaosProcess([]);
+    chaos = await pool.server();
     const page = await open();
     await page.evaluate(async (url) => {
       const events: { type: string }[] = [];
       const client = await mcp.connect(url, { persist: false, onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 20 } });
       Object.assign(globalThis, { client, events });
     }, chaos.url);
-    await context.setOffline(true);
+    await context().setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     await page.evaluate(() => {
       const { client } = globalThis as unknown as { client: { callTool(c: unknown): Promise<{ content: { text: string }[] }> } };
@@ -94,44 +156,10 @@ describe('in Chromium, cross-origin', () => {
     // it failed while offline, was not sent, and the engine waits for the network instead of giving up
     await page.waitForFunction(() => (globalThis as unknown as { events: { type: string }[] }).events.some((e) => e.type === 'backed-off'));
     expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'tools/call')).toEqual([]); // nothing went out while offline
-    await context.setOffline(false);
+    await context().setOffline(false);
     expect(await page.evaluate(() => (globalThis as unknown as { pending: Promise<string> }).pending)).toBe('offline');
     const events = await page.evaluate(() => (globalThis as unknown as { events: { type: string; verdict?: string }[] }).events);
     expect(events.filter((e) => e.type === 'backed-off').length).toBeLessThanOrEqual(2); // paused, not spinning
     expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1); // sent once, after coming back
-  });
-
-  it('goes on with the stored session after a reload (sessionStorage), without a new initialize', async () => {
-    chaos = await startChaosProcess([]);
-    const page = await open();
-    const first = await page.evaluate(async (url) => {
-      const client = await mcp.connect(url);
-      await client.callTool({ name: 'echo', arguments: { text: 'one' } });
-      return Object.keys(sessionStorage);
-    }, chaos.url);
-    expect(first).toEqual([`mcp-resilience:session:${chaos.url}`]);
-    await page.reload();
-    await page.waitForFunction(() => 'mcp' in globalThis);
-    const text = await page.evaluate(async (url) => {
-      const client = await mcp.connect(url);
-      return ((await client.callTool({ name: 'echo', arguments: { text: 'two' } })) as { content: { text: string }[] }).content[0]!.text;
-    }, chaos.url);
-    expect(text).toBe('two');
-    const log = await wireLog(chaos.control);
-    expect(log.filter((e) => e.rpcMethod === 'initialize')).toHaveLength(1);
-    expect(log.filter((e) => e.rpcMethod === 'tools/call').map((e) => e.sessionOrdinal)).toEqual([1, 1]);
-    expect(log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]); // a reload keeps the session
-  });
-
-  it('ends the session with a keepalive DELETE on pagehide when nothing persists it', async () => {
-    chaos = await startChaosProcess([]);
-    const page = await open();
-    await page.evaluate(async (url) => {
-      const client = await mcp.connect(url, { persist: false });
-      await client.callTool({ name: 'echo', arguments: { text: 'bye' } });
-    }, chaos.url);
-    await page.goto('about:blank');
-    await expect.poll(async () => (await wireLog(chaos!.control)).filter((e) => e.httpMethod === 'DELETE'), { timeout: 10_000 })
-      .toEqual([expect.objectContaining({ httpMethod: 'DELETE', sessionOrdinal: 1 })]);
   });
 });

@@ -129,6 +129,8 @@ export class CallRunner implements StreamOwner {
       const sent = await exchange(engine.fetch, engine.ports.notSent, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
       const { response } = sent;
       session.noteExchange(method ?? init.method, response?.status ?? 'network');
+      // After an initialize whose session id may have been hidden (CORS): does the server want one?
+      const hidden = response && !headers.has('mcp-session-id') ? session.answeredWithoutId(response.status) : undefined;
       let observation: Observation | undefined = sent.observation;
       let errorText = '';
       if (response?.ok) {
@@ -147,6 +149,7 @@ export class CallRunner implements StreamOwner {
         } finally {
           release?.(); // released once classified below: the same tick, nothing awaited in between
         }
+        if (hidden) throw this.#fail(hidden, observation); // instead of the server's "No valid session ID provided"
       }
       const classified = classify(observation!, engine.classifyOptions);
       // Ended by the application while this was in flight (its DELETE answered first): not the engine's to mend.
@@ -162,8 +165,8 @@ export class CallRunner implements StreamOwner {
           return new Response(NULL_BODY_STATUSES.has(response!.status) ? null : errorText, {
             status: response!.status, statusText: response!.statusText, headers: response!.headers,
           });
-        case 'give-up':
-          throw this.#fail(action.error, observation);
+        case 'give-up': // the cause: the server's answer, or what the runtime said of a fetch that got none
+          throw this.#fail(action.error, sent.error ?? observation);
         case 'reinitialize-and-replay':
           await this.#waitFor(session.recover(this.#ordinal));
           this.#state = advance(this.#state, action);

@@ -32,11 +32,13 @@ describe('the other chaos faults, through the engine', () => {
     expect(chaos.state().ledger).toEqual({ 'after-refusal': 1 });
   });
 
-  it('refused connections, where the runtime cannot tell (the default port): maybe sent, so an unsafe call ends OUTCOME_UNKNOWN, a safe one is re-issued', async () => {
+  it('refused connections, where the runtime cannot tell (the default port): maybe sent, so an unsafe call ends OUTCOME_UNKNOWN (the fetch\'s error its cause), a safe one is re-issued', async () => {
     chaos = await startChaosServer();
     const { client, events } = await connect({ backoff: { initialMs: 100, maxMs: 400, maxAttempts: 6 }, tools: { readOnlyTools: ['echo'] } });
     await chaos.applyFaults([{ kind: 'refuse', ms: 300 }]);
-    await expect(client.callTool({ name: 'record', arguments: { key: 'maybe' } })).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+    const error = await client.callTool({ name: 'record', arguments: { key: 'maybe' } }).catch((e: unknown) => e as Error);
+    expect(error).toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+    expect(error.cause).toBeInstanceOf(TypeError); // what the runtime said of the fetch that got no answer (undici: "fetch failed")
     await expect(client.callTool({ name: 'echo', arguments: { text: 'safe' } })).resolves.toMatchObject({ content: [{ text: 'safe' }] });
     expect(events.filter((e) => e.type === 'gave-up')).toEqual([expect.objectContaining({ method: 'tools/call', code: 'OUTCOME_UNKNOWN' })]);
     expect(chaos.state().ledger).toEqual({});

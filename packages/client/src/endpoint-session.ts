@@ -1,7 +1,7 @@
 import {
-  abandonReinitialize, adoptSession, beginReinitialize, diagnoseLoss, hiddenSessionId, isIdleBeyond, isSessionful, lossReport, markDead, NO_SESSION,
-  recoveryStep, ResilienceError, sessionChange, touch, type ErrorInfo, type ExchangeNote, type Negotiated, type Operation,
-  type SessionTracker, type ToolAnnotations, type Verdict,
+  abandonReinitialize, adoptSession, beginReinitialize, diagnoseLoss, isIdleBeyond, isSessionful, lossReport, markDead, NO_SESSION,
+  recoveryStep, ResilienceError, sessionChange, sessionIdUnread, touch, unreadSessionId, type ErrorInfo, type ExchangeNote,
+  type Negotiated, type Operation, type SessionTracker, type ToolAnnotations, type Verdict,
 } from '@mcp-resilience/core';
 import { AnsweredResponse } from './answered-response.ts';
 import { readBounded } from './bounded-read.ts';
@@ -68,6 +68,8 @@ export class EndpointSession {
   /** Refusals on the current session being read: until they are classified, no request goes out on it. */
   #holds = 0;
   #held: { readonly until: Promise<void>; readonly open: () => void } | undefined;
+  /** The current session's id may have been hidden (CORS): the next answer to a request sent without one tells. */
+  #idUnread = false;
 
   constructor(readonly url: string, private readonly engine: Engine) {
     this.#tasks = new TaskTracker(engine);
@@ -98,6 +100,7 @@ export class EndpointSession {
     this.#changed = undefined; // the application is connecting again
     this.#terminated = false;
     this.#terminatedId = undefined;
+    this.#idUnread = false; // its answer is read by learn()
   }
 
   /**
@@ -276,10 +279,10 @@ export class EndpointSession {
     // As it goes on the wire: a value set on Headers loses its surrounding whitespace, one read off a response may not have.
     const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
     const { now, headersHidden } = this.engine.ports;
-    const hidden = id === undefined
-      ? hiddenSessionId({ revision, status: response.status, hasResult: true, sessionIdReadable: false, headersHidden: headersHidden(this.url) })
-      : undefined;
-    if (hidden) throw new ResilienceError(hidden); // not the server's 400 on every request after
+    // Hidden by CORS, or a server without sessions: the next answer to a request sent without it tells (answeredWithoutId).
+    this.#idUnread = sessionIdUnread({
+      revision, status: response.status, hasResult: true, sessionIdReadable: id !== undefined, headersHidden: headersHidden(this.url),
+    });
     const adopted = adoptSession(this.#tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: now() });
     if (!adopted.ok) throw new ResilienceError(adopted.error);
     this.#tracker = adopted.tracker;
@@ -291,6 +294,18 @@ export class EndpointSession {
     this.#save();
     if (reason) this.engine.emit({ type: 'session-reinitialized', from: reason.from, to: session, reason: reason.why });
     return true;
+  }
+
+  /**
+   * What the answer to a request sent without a session id proves, while the current session's
+   * id may have been hidden: the error to fail with when the server wanted it (its 400); the
+   * question is settled by the first answer that proves either way.
+   */
+  answeredWithoutId(status: number): ErrorInfo | undefined {
+    if (!this.#idUnread) return undefined;
+    const proof = unreadSessionId({ revision: this.revision!, status });
+    if (proof.kind !== 'undecided') this.#idUnread = false;
+    return proof.kind === 'hidden' ? proof.error : undefined;
   }
 
   async #initializeAnswer(response: Response): Promise<RpcMessage | undefined> {

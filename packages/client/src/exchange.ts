@@ -1,14 +1,15 @@
 import { sendPhase, type Blocked, type Observation, type RequestFacts } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
 
-/** What one attempt of a request came to: a response (any status), or no response at all. */
+/** What one attempt of a request came to: a response (any status), or no response at all (and the fetch's error). */
 export type Exchanged =
-  | { readonly response: Response; readonly observation?: undefined }
-  | { readonly response?: undefined; readonly observation: Extract<Observation, { kind: 'network' }> };
+  | { readonly response: Response; readonly observation?: undefined; readonly error?: undefined }
+  | { readonly response?: undefined; readonly observation: Extract<Observation, { kind: 'network' }>; readonly error: unknown };
 
 /**
  * Sends one attempt. A fetch that failed is observed as a network failure, before or after the
- * request went out as `notSent` tells; a fetch the caller aborted rejects as it did.
+ * request went out as `notSent` tells, its error kept (what the runtime could tell of it: the
+ * cause of a call that gives up on it); a fetch the caller aborted rejects as it did.
  *
  * @example
  * const { response, observation } = await exchange(fetch, notSent, url, init, facts);
@@ -20,7 +21,7 @@ export async function exchange(
     return { response: await send(url, init) };
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    return { observation: { kind: 'network', ...sendPhase(notSent(error)), ...facts } };
+    return { observation: { kind: 'network', ...sendPhase(notSent(error)), ...facts }, error };
   }
 }
 

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EXPOSE_SESSION_ID_FIX, failedFetch, hiddenSessionId } from './cors.ts';
+import { EXPOSE_SESSION_ID_FIX, failedFetch, sessionIdUnread, unreadSessionId } from './cors.ts';
 import { isResilienceError, ResilienceError } from './errors.ts';
 
-const hidden = { revision: '2025-11-25', status: 200, hasResult: true, sessionIdReadable: false, headersHidden: true } as const;
+const unread = { revision: '2025-11-25', status: 200, hasResult: true, sessionIdReadable: false, headersHidden: true } as const;
 
-describe('hiddenSessionId', () => {
-  it('names the fix when a sessionful initialize answered 200 but its session id was hidden', () => {
-    const info = hiddenSessionId(hidden);
-    expect(info).toMatchObject({ code: 'SESSION_ID_HIDDEN', details: { revision: '2025-11-25', fix: EXPOSE_SESSION_ID_FIX } });
-    expect(info!.message).toContain('Access-Control-Expose-Headers: Mcp-Session-Id');
-    expect(isResilienceError(new ResilienceError(info!), 'SESSION_ID_HIDDEN')).toBe(true);
+describe('sessionIdUnread', () => {
+  it('holds when a sessionful initialize answered 200 cross-origin with no readable session id', () => {
+    expect(sessionIdUnread(unread)).toBe(true);
   });
 
   it.each([
@@ -18,8 +15,26 @@ describe('hiddenSessionId', () => {
     ['no initialize result', { hasResult: false }],
     ['another status', { status: 202 }],
     ['a revision without sessions', { revision: '2026-07-28' }],
-  ])('says nothing for %s', (_, change) => {
-    expect(hiddenSessionId({ ...hidden, ...change })).toBeUndefined();
+  ])('does not hold for %s', (_, change) => {
+    expect(sessionIdUnread({ ...unread, ...change })).toBe(false);
+  });
+});
+
+describe('unreadSessionId', () => {
+  it("reads the server's 400 to a request without a session id as the proof that it was hidden, and names the fix", () => {
+    const proof = unreadSessionId({ revision: '2025-11-25', status: 400 });
+    expect(proof).toMatchObject({ kind: 'hidden', error: { code: 'SESSION_ID_HIDDEN', details: { revision: '2025-11-25', status: 400, fix: EXPOSE_SESSION_ID_FIX } } });
+    if (proof.kind !== 'hidden') throw new Error('not hidden');
+    expect(proof.error.message).toContain('Access-Control-Expose-Headers: Mcp-Session-Id');
+    expect(isResilienceError(new ResilienceError(proof.error), 'SESSION_ID_HIDDEN')).toBe(true);
+  });
+
+  it.each([200, 202, 204])('reads %i as a server that runs without sessions', (status) => {
+    expect(unreadSessionId({ revision: '2025-06-18', status })).toEqual({ kind: 'sessionless' });
+  });
+
+  it.each([401, 403, 404, 405, 429, 500, 503])('reads %i as no proof either way', (status) => {
+    expect(unreadSessionId({ revision: '2025-11-25', status })).toEqual({ kind: 'undecided' });
   });
 });
 

@@ -21,22 +21,50 @@ export interface InitializeAnswerFacts {
 }
 
 /**
- * The error for a session id the runtime hid from the client: a sessionful `initialize`
- * answered 200 with a result, cross-origin, with no `Mcp-Session-Id` readable. Without it every
- * later request would go without the session and the server would answer 400 ("No valid session
- * ID provided"); this names the fix instead. `undefined` when the facts say nothing was hidden.
+ * Whether the session id of an `initialize` answer may have been hidden from the client: a
+ * sessionful `initialize` answered 200 with a result, cross-origin, with no `Mcp-Session-Id`
+ * readable. A browser cannot tell that from a server that runs without sessions, so the client
+ * goes on without one and lets the next answer to a request sent without one decide
+ * ({@link unreadSessionId}).
  *
  * @example
- * hiddenSessionId({ revision: '2025-11-25', status: 200, hasResult: true, sessionIdReadable: false, headersHidden: true })
- * // { code: 'SESSION_ID_HIDDEN', message: '… Access-Control-Expose-Headers: Mcp-Session-Id …', details: { … } }
+ * sessionIdUnread({ revision: '2025-11-25', status: 200, hasResult: true, sessionIdReadable: false, headersHidden: true }) // true
  */
-export function hiddenSessionId(facts: InitializeAnswerFacts): ErrorInfo | undefined {
+export function sessionIdUnread(facts: InitializeAnswerFacts): boolean {
   const { revision, status, hasResult, sessionIdReadable, headersHidden } = facts;
-  if (!headersHidden || sessionIdReadable || !hasResult || status !== 200 || !isSessionful(revision)) return undefined;
+  return headersHidden && !sessionIdReadable && hasResult && status === 200 && isSessionful(revision);
+}
+
+/** What the next answer to a request sent without a session id, after one was unread, proves. */
+export type UnreadSessionId =
+  /** 400, the spec's answer of a server that requires a session: the id was hidden; the error names the fix. */
+  | { readonly kind: 'hidden'; readonly error: ErrorInfo }
+  /** Answered (2xx): the server runs without sessions; nothing was hidden. */
+  | { readonly kind: 'sessionless' }
+  /** Anything else (429, 5xx, 401, …) proves neither. */
+  | { readonly kind: 'undecided' };
+
+/**
+ * Reads the answer to a request sent without a session id after an `initialize` whose id was
+ * unread ({@link sessionIdUnread}): a 400 proves the server wanted the session the browser hid
+ * (`SESSION_ID_HIDDEN`, naming `Access-Control-Expose-Headers: Mcp-Session-Id`, instead of the
+ * server's "No valid session ID provided"); a 2xx proves it runs without sessions.
+ *
+ * @example
+ * unreadSessionId({ revision: '2025-11-25', status: 400 }).kind // 'hidden'
+ * unreadSessionId({ revision: '2025-11-25', status: 202 }).kind // 'sessionless'
+ */
+export function unreadSessionId(facts: { readonly revision: string; readonly status: number }): UnreadSessionId {
+  const { revision, status } = facts;
+  if (status >= 200 && status < 300) return { kind: 'sessionless' };
+  if (status !== 400) return { kind: 'undecided' };
   return {
-    code: 'SESSION_ID_HIDDEN',
-    message: `Mcp-Session-Id is not readable cross-origin (${revision}): the server must send ${EXPOSE_SESSION_ID_FIX}`,
-    details: { revision, fix: EXPOSE_SESSION_ID_FIX },
+    kind: 'hidden',
+    error: {
+      code: 'SESSION_ID_HIDDEN',
+      message: `Mcp-Session-Id is not readable cross-origin (${revision}): the server must send ${EXPOSE_SESSION_ID_FIX}`,
+      details: { revision, status, fix: EXPOSE_SESSION_ID_FIX },
+    },
   };
 }
 

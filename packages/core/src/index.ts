@@ -15,7 +15,7 @@ export {
 } from './backoff.ts';
 export { blockedError, sendPhase, type Blocked, type SendPhase } from './blocked.ts';
 export {
-  EXPOSE_SESSION_ID_FIX, failedFetch, hiddenSessionId, type FailedFetch, type InitializeAnswerFacts,
+  EXPOSE_SESSION_ID_FIX, failedFetch, sessionIdUnread, unreadSessionId, type FailedFetch, type InitializeAnswerFacts, type UnreadSessionId,
 } from './cors.ts';
 export { classify, type ClassifyOptions } from './classify.ts';
 export {

@@ -1,0 +1,36 @@
+// Runs the conformance scenarios in real Chromium through @mcp-resilience/browser with the shared
+// runner, the page on its own 127.0.0.1 origin and the mcp-chaos pool on others; prints the
+// canonical report on stdout and a one-line summary on stderr; exits 1 on any mismatch,
+// unmappable file or empty corpus (as node-sample's main does).
+// Usage: node dist/main.js [scenarios-dir] [--chaos CONTROL_URL]
+//   (default: conformance/scenarios, and an mcp-chaos process of its own, stopped at the end;
+//   a chaos process started by someone else needs no flag: the page reaches its control API
+//   through this process)
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
+import { parseReport } from '@mcp-resilience/scenarios';
+import { loadCorpus } from 'node-sample/dist/load-corpus.js';
+import { summaryLine } from 'node-sample/dist/summary.js';
+import { CHROMIUM, runInChromium } from './run-in-chromium.ts';
+
+const { values, positionals } = parseArgs({ options: { chaos: { type: 'string' } }, allowPositionals: true, strict: true });
+if (!existsSync(CHROMIUM)) {
+  process.stderr.write(`browser: no Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium)\n`);
+  process.exit(1);
+}
+const sources = loadCorpus(positionals[0]);
+let owned: ChaosProcess | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void (owned?.stop() ?? Promise.resolve()).finally(() => process.exit(1)));
+}
+try {
+  owned = values.chaos === undefined ? await startChaosProcess() : undefined;
+  const text = await runInChromium(sources, values.chaos ?? owned!.control);
+  const report = parseReport(text);
+  process.stdout.write(text);
+  process.stderr.write(`${summaryLine(report)}\n`);
+  if (report.failed > 0 || report.scenarios.length === 0) process.exitCode = 1;
+} finally {
+  await owned?.stop();
+}

@@ -1,0 +1,89 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ScenarioSource } from '@mcp-resilience/scenarios';
+import { build } from 'esbuild';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { RELAY_PATH, relayChaosControl, type RelayedRequest } from './chaos-relay.ts';
+
+/** Debian's Chromium, with the flags that run it headless here (shared/docs/toolchain.md). */
+export const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** The page source, bundled for the browser at each run (from src/ whether this runs from src/ or dist/). */
+const PAGE = fileURLToPath(new URL('../src/page.ts', import.meta.url));
+
+async function bundlePage(): Promise<string> {
+  const result = await build({ entryPoints: [PAGE], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
+  return result.outputFiles[0]!.text;
+}
+
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\]):\d+$/;
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    request.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).once('end', () => resolve(text)).once('error', reject);
+  });
+}
+
+/**
+ * The page's relay to the chaos control API: for the page only, as mcp-chaos's own control API
+ * is (its Origin exactly, a loopback Host against DNS rebinding): another page on this machine
+ * cannot drive the pool through it.
+ */
+async function relay(request: IncomingMessage, response: ServerResponse, origin: string): Promise<void> {
+  if (request.method !== 'POST' || request.headers.origin !== origin || !LOOPBACK_HOST.test(request.headers.host ?? '')) {
+    return void response.writeHead(403, { 'content-type': 'application/json' }).end('{"error":"the relay serves this page only"}');
+  }
+  const answer = await relayChaosControl(JSON.parse(await readBody(request)) as RelayedRequest);
+  response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.text);
+}
+
+/**
+ * The page on an origin of its own: 127.0.0.1 and a free port, another origin than any chaos
+ * server's; with the relay of its chaos control requests.
+ *
+ * @example
+ * const { origin, server } = await servePage(await bundlePage());
+ */
+export async function servePage(script: string): Promise<{ origin: string; server: Server }> {
+  let origin = '';
+  const server = createServer((request, response) => {
+    if (request.url === RELAY_PATH) return void relay(request, response, origin).catch(() => response.destroy());
+    if (request.url === '/app.js') return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    response.writeHead(request.url === '/' ? 200 : 404, { 'content-type': 'text/html' })
+      .end('<!doctype html><title>browser-sample</title><body></body><script type="module" src="/app.js"></script>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return { origin, server };
+}
+
+/**
+ * Runs a scenario corpus in real Chromium through `@mcp-resilience/browser`, in a page on its own
+ * 127.0.0.1 origin, against the mcp-chaos pool at `control` (another origin), and resolves to the
+ * canonical report. Everything it starts (the page server, Chromium and its profile) is stopped
+ * before it settles.
+ *
+ * @example
+ * const report = await runInChromium(loadCorpus(), chaos.control);
+ */
+export async function runInChromium(sources: readonly ScenarioSource[], control: string): Promise<string> {
+  const { origin, server } = await servePage(await bundlePage());
+  const profile = await mkdtemp(join(tmpdir(), 'browser-sample-'));
+  let context: BrowserContext | undefined;
+  try {
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS });
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => 'runCorpusInPage' in globalThis);
+    return await page.evaluate(([s, c]) =>
+      (globalThis as unknown as { runCorpusInPage(s: unknown, c: string): Promise<string> }).runCorpusInPage(s, c), [sources, control] as const);
+  } finally {
+    await context?.close();
+    await rm(profile, { recursive: true, force: true });
+    await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+  }
+}

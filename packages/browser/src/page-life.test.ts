@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { chaosTestbed, chromiumTestbed, wireLog, type PoolServer } from './test-support/harness.ts';
+
+// Real Chromium, a page on its own 127.0.0.1 origin, mcp-chaos servers on others: what a page's life does to its session.
+const { open } = chromiumTestbed();
+const pool = chaosTestbed();
+let chaos: PoolServer;
+
+declare const mcp: typeof import('./index.ts') & { Client: unknown };
+
+describe('in Chromium, through a page\'s life', () => {
+  it('goes on with the stored session after a reload (sessionStorage), without a new initialize', async () => {
+    chaos = await pool.server();
+    const page = await open();
+    const first = await page.evaluate(async (url) => {
+      const client = await mcp.connect(url);
+      await client.callTool({ name: 'echo', arguments: { text: 'one' } });
+      return Object.keys(sessionStorage);
+    }, chaos.url);
+    expect(first).toEqual([`mcp-resilience:session:${chaos.url}`]);
+    await page.reload();
+    await page.waitForFunction(() => 'mcp' in globalThis);
+    const text = await page.evaluate(async (url) => {
+      const client = await mcp.connect(url);
+      return ((await client.callTool({ name: 'echo', arguments: { text: 'two' } })) as { content: { text: string }[] }).content[0]!.text;
+    }, chaos.url);
+    expect(text).toBe('two');
+    const log = await wireLog(chaos.control);
+    expect(log.filter((e) => e.rpcMethod === 'initialize')).toHaveLength(1);
+    expect(log.filter((e) => e.rpcMethod === 'tools/call').map((e) => e.sessionOrdinal)).toEqual([1, 1]);
+    expect(log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]); // a reload keeps the session
+  });
+
+
+  it('ends the session with a keepalive DELETE on pagehide when nothing persists it', async () => {
+    chaos = await pool.server();
+    const page = await open();
+    await page.evaluate(async (url) => {
+      const client = await mcp.connect(url, { persist: false });
+      await client.callTool({ name: 'echo', arguments: { text: 'bye' } });
+    }, chaos.url);
+    await page.goto('about:blank');
+    await expect.poll(async () => (await wireLog(chaos.control)).filter((e) => e.httpMethod === 'DELETE'), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ httpMethod: 'DELETE', sessionOrdinal: 1 })]);
+  });
+
+  it("keeps the session in localStorage for the origin's other tabs (persist: 'local'), never its credentials", async () => {
+    chaos = await pool.server();
+    const auth = { transportOptions: { requestInit: { headers: { Authorization: 'Bearer tab-secret' } } } };
+    const call = (tab: Awaited<ReturnType<typeof open>>, text: string) => tab.evaluate(async ([url, text, options]) => {
+      const client = await mcp.connect(url, { ...options, persist: 'local' });
+      return ((await client.callTool({ name: 'echo', arguments: { text } })) as { content: { text: string }[] }).content[0]!.text;
+    }, [chaos.url, text, auth] as const);
+    const first = await open();
+    expect(await call(first, 'one')).toBe('one');
+    const stored = await first.evaluate(() => ({ session: Object.keys(sessionStorage), local: { ...localStorage } }));
+    expect(stored.session).toEqual([]);
+    expect(Object.keys(stored.local)).toEqual([`mcp-resilience:session:${chaos.url}`]);
+    expect(JSON.stringify(stored.local)).not.toMatch(/tab-secret|authorization/i); // the credential stays in memory
+    expect(await call(await open(), 'two')).toBe('two'); // another tab of the origin
+    const log = await wireLog(chaos.control);
+    expect(log.filter((e) => e.rpcMethod === 'initialize')).toHaveLength(1);
+    expect(log.filter((e) => e.rpcMethod === 'tools/call').map((e) => e.sessionOrdinal)).toEqual([1, 1]);
+  });
+
+  it('ends a wait that came due while its timer was held back as soon as the tab is shown again (visibilitychange), and only that one', async () => {
+    const page = await open();
+    const ended = await page.evaluate(async () => {
+      const ended: string[] = [];
+      const stop = new AbortController();
+      void mcp.browserSleep(100).then(() => ended.push('due'));
+      void mcp.browserSleep(60_000, stop.signal).then(() => ended.push('not due'), () => {});
+      // A background tab holds timers back; the wall clock goes on. Here the page is kept busy past the first
+      // wait's due time, so its timer has not run yet, then the tab is shown again: headless Chromium never
+      // hides a page (bringToFront, a minimized window and lifecycle states all leave it 'visible'), so the
+      // event the browser sends on showing a tab is sent here.
+      const busyUntil = Date.now() + 150;
+      while (Date.now() < busyUntil);
+      document.dispatchEvent(new Event('visibilitychange'));
+      for (let i = 0; i < 5; i++) await Promise.resolve(); // microtasks only: no timer has had a turn
+      stop.abort();
+      return ended;
+    });
+    expect(ended).toEqual(['due']);
+  });
+});
