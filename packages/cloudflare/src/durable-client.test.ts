@@ -24,6 +24,14 @@ describe('what workerd allows', () => {
     await expect(global('first')).resolves.toEqual({ text: 'first' });
     await expect(global('second')).resolves.toEqual({ error: expect.stringContaining('Cannot perform I/O on behalf of a different request') });
   });
+
+  it('lets an object use its client in its next requests, never another object: the holder is per object', async () => {
+    const server = await poolServer();
+    const [first, second] = ['shared-1', 'shared-2'].map((name) => agents.get(agents.idFromName(name)));
+    await expect(first!.echoOnShared(server.url, 'a')).resolves.toEqual({ text: 'a' });
+    await expect(first!.echoOnShared(server.url, 'b')).resolves.toEqual({ text: 'b' });
+    await expect(second!.echoOnShared(server.url, 'c')).resolves.toEqual({ error: expect.stringContaining('Cannot perform I/O on behalf of a different Durable Object') });
+  });
 });
 
 describe('a client held by a Durable Object for all of its requests', () => {

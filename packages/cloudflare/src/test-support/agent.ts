@@ -13,6 +13,9 @@ export interface AgentAnswer {
   readonly instance: string;
 }
 
+/** What the tests must not do, to show why: one holder in a module global, for every object of this isolate. */
+let shared: DurableClient | undefined;
+
 /**
  * A Durable Object that calls an MCP server as an agent would: through the one client
  * {@link durableClient} holds for all of its requests. Its alarm ends the session (going away).
@@ -35,6 +38,17 @@ export class McpAgent extends DurableObject {
     this.#clients.add(client);
     const result = await client.callTool({ name: 'echo', arguments: { text } }) as { content: { text?: string }[] };
     return { text: result.content[0]?.text, events: [...this.#events], clients: this.#clients.size, instance: this.#instance };
+  }
+
+  /** The same call on the holder in the module global (the first object's): refused to any other object. */
+  async echoOnShared(url: string, text: string): Promise<{ text?: string; error?: string }> {
+    try {
+      const client = await (shared ??= durableClient(this.ctx, url)).client();
+      const result = await client.callTool({ name: 'echo', arguments: { text } }) as { content: { text?: string }[] };
+      return { text: result.content[0]?.text };
+    } catch (error) {
+      return { error: String(error) };
+    }
   }
 
   async end(): Promise<void> {
