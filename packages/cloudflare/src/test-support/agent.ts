@@ -41,7 +41,7 @@ export class McpAgent extends DurableObject {
   }
 
   /** The same call on the holder in the module global (the first object's): refused to any other object. */
-  async echoOnShared(url: string, text: string): Promise<{ text?: string; error?: string }> {
+  async echoOnShared(url: string, text: string): Promise<{ text?: string | undefined; error?: string }> {
     try {
       const client = await (shared ??= durableClient(this.ctx, url)).client();
       const result = await client.callTool({ name: 'echo', arguments: { text } }) as { content: { text?: string }[] };
