@@ -59,7 +59,7 @@ describe('the built Worker', () => {
 });
 
 describe('the corpus in workerd, one scenario per request', () => {
-  for (const { file } of sources) {
+  for (const file of sources.map((s) => s.file).sort()) {
     it(file, () => {
       const report = workerdReport!.scenarios.find((s) => `${s.name}.json` === file || s.name === file);
       expect(report, `no report for ${file}`).toBeDefined();
