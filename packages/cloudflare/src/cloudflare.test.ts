@@ -2,7 +2,7 @@
 // own, against real mcp-chaos servers on 127.0.0.1 started by the Node side (globalSetup).
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { budgetDeadline, connect, durableSessionStore, type ResilienceEvent, type SessionStoreNamespace } from './index.ts';
+import { budgetDeadline, connect, durableSessionStore, MemorySessionStore, type ResilienceEvent, type SessionStoreNamespace } from './index.ts';
 import { evictAll, initializes, poolServer, type PoolServer } from './test-support/chaos-pool.ts';
 
 const bindings = env as unknown as Record<'MCP_SESSIONS' | 'MCP_AGENT' | 'LEGACY_SESSIONS', SessionStoreNamespace>;
@@ -107,5 +107,21 @@ describe('the request time budget', () => {
     const deadline = budgetDeadline(now, 5_000, () => now);
     now = 7_000; // the budget is spent: the work starts with an aborted signal, whatever its own limit
     await expect(deadline(20_000, async (signal) => { await new Promise((r) => setTimeout(r, 1)); return signal.aborted; })).resolves.toBe(true);
+  });
+
+  it('spent, ends connect()\'s re-initialization at once: the call fails typed instead of outliving the request', async () => {
+    const server = await poolServer();
+    const sessionStore = new MemorySessionStore();
+    const first = await connect(server.url, { sessionStore });
+    await first.callTool({ name: 'echo', arguments: { text: 'a' } });
+    await first.close();
+    await evictAll(server);
+    const late = await connect(server.url, { sessionStore, budgetMs: 0 });
+    try {
+      // With budget left, the same call is re-initialized and replayed (the Durable Object tests above).
+      await expect(late.callTool({ name: 'echo', arguments: { text: 'b' } })).rejects.toMatchObject({ code: 'SESSION_LOST' });
+    } finally {
+      await late.close();
+    }
   });
 });
