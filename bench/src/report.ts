@@ -1,7 +1,7 @@
 import type { MemoryResult } from './memory.ts';
 import type { OverheadResult } from './overhead.ts';
 import type { RecoveryResult } from './recovery.ts';
-import { SIZE_BUDGET, SIZE_GOAL, type SizeReport } from './size.ts';
+import { ADAPTER_BUDGET, ADAPTERS, SIZE_BUDGET, SIZE_GOAL, type SizeReport } from './size.ts';
 import type { StormResult } from './storm.ts';
 
 /** Everything one `pnpm bench` run measured. */
@@ -70,6 +70,7 @@ export function summaryOf(run: BenchRun) {
     core_gzip_bytes: size.core.gzipBytes,
     engine_gzip_bytes: size.engine.gzipBytes,
     engine_with_core_gzip_bytes: size.engineWithCore.gzipBytes,
+    adapter_gzip_bytes: Object.fromEntries(ADAPTERS.map((a) => [a, size.adapters[a].alone.gzipBytes])) as Record<(typeof ADAPTERS)[number], number>,
   };
 }
 
@@ -109,6 +110,10 @@ export function goalsOf(s: BenchSummary): Goal[] {
     { name: 'size, core: the budget CI holds', goal: `≤ ${kb(SIZE_BUDGET.core)}`, measured: kb(s.core_gzip_bytes), met: s.core_gzip_bytes <= SIZE_BUDGET.core, counted: true },
     { name: 'size, engine without core (min+gzip)', goal: `≤ ${kb(SIZE_GOAL.engine)}`, measured: kb(s.engine_gzip_bytes), met: s.engine_gzip_bytes <= SIZE_GOAL.engine, counted: false },
     { name: 'size, engine: the budget CI holds', goal: `≤ ${kb(SIZE_BUDGET.engine)}`, measured: kb(s.engine_gzip_bytes), met: s.engine_gzip_bytes <= SIZE_BUDGET.engine, counted: true },
+    ...ADAPTERS.map((a) => ({
+      name: `size, @mcp-resilience/${a} alone: the budget CI holds`, goal: `≤ ${kb(ADAPTER_BUDGET[a])}`, measured: kb(s.adapter_gzip_bytes[a]),
+      met: s.adapter_gzip_bytes[a] <= ADAPTER_BUDGET[a], counted: true,
+    })),
   ];
 }
 
@@ -174,6 +179,10 @@ export function render(run: BenchRun, s: BenchSummary): string {
       ['core', kb(size.core.minifiedBytes), kb(size.core.gzipBytes)],
       ['engine without core', kb(size.engine.minifiedBytes), kb(size.engine.gzipBytes)],
       ['engine with core', kb(size.engineWithCore.minifiedBytes), kb(size.engineWithCore.gzipBytes)],
+      ...ADAPTERS.flatMap((a) => [
+        [`${a} adapter alone`, kb(size.adapters[a].alone.minifiedBytes), kb(size.adapters[a].alone.gzipBytes)],
+        [`${a} adapter with engine and core`, kb(size.adapters[a].withEngineAndCore.minifiedBytes), kb(size.adapters[a].withEngineAndCore.gzipBytes)],
+      ]),
     ]),
     '',
     'Goals',

@@ -1,16 +1,26 @@
-import { describe, expect, it } from 'vitest';
-import { measureSizes, SIZE_BUDGET } from './size.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADAPTER_BUDGET, ADAPTERS, measureSizes, SIZE_BUDGET, type SizeReport } from './size.ts';
 
 describe('size budget (min+gzip, from the built packages)', () => {
-  it('core and the engine stay within their budgets', async () => {
-    const sizes = await measureSizes();
+  let sizes: SizeReport;
+  beforeAll(async () => {
+    sizes = await measureSizes();
+  });
+
+  it('core and the engine stay within their budgets', () => {
     expect(sizes.core.gzipBytes).toBeLessThanOrEqual(SIZE_BUDGET.core);
     expect(sizes.engine.gzipBytes).toBeLessThanOrEqual(SIZE_BUDGET.engine);
   });
 
-  it('measures the engine without core: core is not in its bundle', async () => {
-    const sizes = await measureSizes();
+  it('measures the engine without core: core is not in its bundle', () => {
     // With core left external the engine is smaller than with core, by at least half of core.
     expect(sizes.engineWithCore.gzipBytes - sizes.engine.gzipBytes).toBeGreaterThan(sizes.core.gzipBytes / 2);
+  });
+
+  it.each(ADAPTERS)('@mcp-resilience/%s stays within its budget, and holds none of the engine or core', (adapter) => {
+    const { alone, withEngineAndCore } = sizes.adapters[adapter];
+    expect(alone.gzipBytes).toBeLessThanOrEqual(ADAPTER_BUDGET[adapter]);
+    // Measured alone, the engine is left out: with it, the bundle grows by at least half the engine.
+    expect(withEngineAndCore.gzipBytes - alone.gzipBytes).toBeGreaterThan(sizes.engine.gzipBytes / 2);
   });
 });

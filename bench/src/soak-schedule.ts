@@ -174,5 +174,6 @@ export function describeFault(fault: Fault): string {
     case 'drop-stream': return `drop-stream (${fault.eventIds === false ? 'no event ids' : 'event ids'}) ×${fault.count ?? 1}`;
     case 'dialect': return `dialect ${fault.name}`;
     case 'change-resource': return 'change-resource';
+    case 'forget-tasks': return 'forget-tasks';
   }
 }

@@ -9,6 +9,7 @@ import { KNOWN_REVISIONS } from '@mcp-resilience/core';
 import { CORS_CHECKERS } from './check-cors.ts';
 import { DECISION_CHECKERS, type Checker } from './check-decisions.ts';
 import { SESSION_CHECKERS } from './check-sessions.ts';
+import { TASK_CHECKERS } from './check-tasks.ts';
 import { deepEqual } from './deep-equal.ts';
 import { fail, list, need, onlyKeys, record, VectorError } from './json-input.ts';
 
@@ -16,13 +17,13 @@ export { VectorError } from './json-input.ts';
 export type { Checker } from './check-decisions.ts';
 
 /** Every area a vector file may name, with the check that runs its cases. */
-export const CHECKERS: Readonly<Record<string, Checker>> = { ...DECISION_CHECKERS, ...SESSION_CHECKERS, ...CORS_CHECKERS };
+export const CHECKERS: Readonly<Record<string, Checker>> = { ...DECISION_CHECKERS, ...SESSION_CHECKERS, ...CORS_CHECKERS, ...TASK_CHECKERS };
 
 /** The areas, in a stable order. */
 export const AREAS: readonly string[] = Object.keys(CHECKERS);
 
 /** Areas whose files are grouped by revision (else the file's revision is `any`). */
-const BY_REVISION = new Set(['classify', 'decide']);
+const BY_REVISION = new Set(['classify', 'decide', 'tasks']);
 /** The group of revisions outside the table (dated or not) and of a missing revision. */
 export const UNKNOWN_REVISIONS = 'unknown';
 

@@ -70,7 +70,7 @@ describe('checkVectorFile', () => {
 });
 
 describe('the runner', () => {
-  const NEUTRAL = ['run-vector.ts', 'check-decisions.ts', 'check-sessions.ts', 'json-input.ts', 'deep-equal.ts'];
+  const NEUTRAL = ['run-vector.ts', 'check-decisions.ts', 'check-sessions.ts', 'check-tasks.ts', 'json-input.ts', 'deep-equal.ts'];
 
   it.each(NEUTRAL)('%s stays runtime-neutral: imports only core and its siblings, no Node globals', (name) => {
     const source = readFileSync(new URL(name, import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 // The page: the scenario corpus through @mcp-resilience/browser with the shared runner, against
 // the chaos pool at `control` (another origin). `runCorpusInPage` resolves to the canonical report.
-import { createResilientFetch } from '@mcp-resilience/browser';
+import { callLongTool, createResilientFetch } from '@mcp-resilience/browser';
 import { chaosPool, renderReport, runCorpus, type ScenarioHost, type ScenarioSource } from '@mcp-resilience/scenarios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 /** What a browser gives the runner: the adapter's fetch (no store: each scenario is a fresh page's engine), the SDK, the pool over CORS. */
 export function browserHost(control: string): ScenarioHost {
   return {
-    runtime: 'browser', createFetch: (options) => createResilientFetch({ ...options, persist: false }),
+    runtime: 'browser', createFetch: (options) => createResilientFetch({ ...options, persist: false }), callLongTool,
     sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(control),
   };
 }

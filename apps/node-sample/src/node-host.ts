@@ -1,10 +1,10 @@
 import { chaosPool, type ScenarioHost } from '@mcp-resilience/scenarios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createResilientFetch } from './engine.ts';
+import { callLongTool, createResilientFetch } from './engine.ts';
 
 /**
- * What Node gives the shared runner: `@mcp-resilience/node`'s fetch, the official SDK 1.x
+ * What Node gives the shared runner: `@mcp-resilience/node`'s fetch and `callLongTool`, the official SDK 1.x
  * classes, and the chaos pool of an `mcp-chaos` process at `control`. Node's timers need no
  * port of their own: the runner's default (`setTimeout`) is Node's.
  *
@@ -12,5 +12,7 @@ import { createResilientFetch } from './engine.ts';
  * const report = await runCorpus(sources, nodeHost(chaos.control));
  */
 export function nodeHost(control: string): ScenarioHost {
-  return { runtime: 'node', createFetch: createResilientFetch, sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(control) };
+  return {
+    runtime: 'node', createFetch: createResilientFetch, callLongTool, sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(control),
+  };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExecutionLedger } from './ledger.ts';
 import type { ChangeableResource } from './resource.ts';
+import type { TaskJobs } from './task-jobs.ts';
 
 /**
  * What serves MCP behind the fault layer: the official SDK's stateful server (`legacy`),
@@ -23,4 +24,6 @@ export interface Backend {
 export interface BackendContext {
   readonly ledger: ExecutionLedger;
   readonly resource: ChangeableResource;
+  /** The tasks of the server (its sessions share them, bound as the server was started). */
+  readonly tasks: TaskJobs;
 }

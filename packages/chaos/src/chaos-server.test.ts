@@ -45,7 +45,7 @@ describe('chaos server: the MCP server behind the faults', () => {
     expect(resultText(await callTool(url, session, 'add', { a: 2, b: 3 }))).toBe('5');
     const tools = await call(url, session, 'tools/list');
     const listed = (tools.messages[0] as { result: { tools: { name: string; annotations: object }[] } }).result.tools;
-    expect(listed.map((t) => t.name).sort()).toEqual(['add', 'echo', 'record', 'slow']);
+    expect(listed.map((t) => t.name).sort()).toEqual(['add', 'echo', 'job', 'record', 'slow']);
     expect(listed.find((t) => t.name === 'record')?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
   });
 

@@ -15,6 +15,8 @@ import type { PoolServerOptions } from './pool-options.ts';
 import { ChangeableResource } from './resource.ts';
 import { ServerPool } from './server-pool.ts';
 import { SessionRegistry, type SessionSnapshot } from './session-registry.ts';
+import type { TaskBinding } from './task-binding.ts';
+import { TaskJobs } from './task-jobs.ts';
 import { breakStream } from './stream-dropper.ts';
 import { WireLog, type WireEntry } from './wire-log.ts';
 
@@ -38,6 +40,8 @@ export interface ChaosServerOptions {
   readonly faults?: readonly Fault[];
   /** Faults applied at given times after the start. */
   readonly schedule?: readonly ScheduledFault[];
+  /** Tasks belong to their `session` (default: lost with it, as the SDK's store does it) or to the `server` (lost on a restart only). */
+  readonly taskBinding?: TaskBinding;
   /**
    * Origins (`http://127.0.0.1:5173`) given CORS on the control API, so a page served from
    * one may drive it; any other origin is refused (403). Default none. See the README for the risk.
@@ -55,6 +59,7 @@ export interface AppliedFault {
 /** What `GET {control}/state` returns. */
 export interface ChaosState {
   readonly mode: 'legacy' | 'modern' | 'proxy';
+  readonly taskBinding: TaskBinding;
   readonly uptimeMs: number;
   readonly uptimeSeconds: number;
   readonly refusing: boolean;
@@ -119,6 +124,7 @@ function send(res: ServerResponse, { status, headers, body }: CannedResponse): v
 class ChaosHost implements ChaosServer {
   readonly ledger = new ExecutionLedger();
   readonly resource = new ChangeableResource();
+  readonly tasks: TaskJobs;
   readonly log = new WireLog();
   readonly plan: FaultPlan;
   readonly registry = new SessionRegistry(() => Date.now());
@@ -146,7 +152,8 @@ class ChaosHost implements ChaosServer {
     };
     this.#control = left ? { leave } : { pool: new ServerPool((pooled, onLeft) => this.#startMember(pooled, onLeft)) };
     this.plan = new FaultPlan(options.dialect ?? 'typescript-sdk');
-    const context = { ledger: this.ledger, resource: this.resource, onSessionStarted: (id: string) => this.#sessionStarted(id) };
+    this.tasks = new TaskJobs(options.taskBinding);
+    const context = { ledger: this.ledger, resource: this.resource, tasks: this.tasks, onSessionStarted: (id: string) => this.#sessionStarted(id) };
     this.backend = options.upstream !== undefined
       ? createProxyBackend(options.upstream, context.onSessionStarted)
       : options.mode === 'modern' ? createModernBackend(context) : createLegacyBackend({ ...context, jsonResponses: options.jsonResponses === true });
@@ -216,6 +223,7 @@ class ChaosHost implements ChaosServer {
         return this.#evict(this.#targets(fault.session));
       case 'restart':
         this.registry.clear();
+        this.tasks.clear(); // a process that died took its tasks with it
         await this.backend.dropAll();
         this.#startedAtMs = Date.now();
         if (fault.downMs) this.#refuse(fault.downMs);
@@ -224,6 +232,8 @@ class ChaosHost implements ChaosServer {
         return this.#refuse(fault.ms);
       case 'change-resource':
         return this.resource.set(fault.text);
+      case 'forget-tasks':
+        return this.tasks.clear();
       default:
         this.plan.add(fault);
         if (fault.kind === 'capacity') this.#enforceCapacity();
@@ -277,7 +287,7 @@ class ChaosHost implements ChaosServer {
     this.#expireIdle();
     const uptimeMs = Date.now() - this.#startedAtMs;
     return {
-      mode: this.backend.mode, uptimeMs, uptimeSeconds: this.#uptimeSeconds(), refusing: this.#refusing, history: [...this.#history],
+      mode: this.backend.mode, taskBinding: this.tasks.binding, uptimeMs, uptimeSeconds: this.#uptimeSeconds(), refusing: this.#refusing, history: [...this.#history],
       faults: this.plan.snapshot(), sessions: this.registry.snapshot(), ledger: this.ledger.snapshot(),
       resource: this.resource.text, log: this.log.entries(),
     };
@@ -298,6 +308,7 @@ class ChaosHost implements ChaosServer {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     await this.backend.close().catch(() => {});
+    this.tasks.clear();
     await new Promise<void>((resolve) => {
       this.#http.close(() => resolve());
       for (const socket of this.#sockets) socket.destroy();

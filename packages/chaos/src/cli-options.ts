@@ -4,6 +4,7 @@ import type { ChaosServerOptions } from './chaos-server.ts';
 import { parseControlOrigin } from './control-access.ts';
 import { DIALECT_NAMES, type DialectName } from './dialect-responses.ts';
 import { ChaosInputError, parseFaults, parseSchedule } from './faults.ts';
+import { TASK_BINDINGS, type TaskBinding } from './task-binding.ts';
 
 /** The CLI's help text. */
 export const USAGE = `mcp-chaos — a fault-injecting MCP server (Streamable HTTP)
@@ -14,6 +15,8 @@ export const USAGE = `mcp-chaos — a fault-injecting MCP server (Streamable HTT
   --upstream URL        put the faults in front of this Streamable HTTP endpoint instead
   --dialect NAME        how "session gone" is said: ${DIALECT_NAMES.join(', ')} (default typescript-sdk)
   --json-responses      answer requests with JSON bodies, not event streams (legacy mode)
+  --task-binding session|server  tasks of the job tool belong to their session (default: lost
+                        with it) or to the server (survive evictions, lost on a restart)
   --faults JSON         faults in force from the start (one or a list)
   --schedule FILE       a JSON list of { "atMs": …, "fault": {…} }
   --no-expose-session-id  do not expose Mcp-Session-Id through CORS (the common mistake)
@@ -36,7 +39,7 @@ export function optionsFromArgs(args: readonly string[]): ChaosServerOptions | '
     args: [...args],
     options: {
       port: { type: 'string' }, host: { type: 'string' }, mode: { type: 'string' }, upstream: { type: 'string' },
-      dialect: { type: 'string' }, faults: { type: 'string' }, schedule: { type: 'string' },
+      dialect: { type: 'string' }, faults: { type: 'string' }, schedule: { type: 'string' }, 'task-binding': { type: 'string' },
       'no-expose-session-id': { type: 'boolean' }, 'json-responses': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
       'control-origin': { type: 'string', multiple: true },
     },
@@ -49,6 +52,8 @@ export function optionsFromArgs(args: readonly string[]): ChaosServerOptions | '
   if (values.dialect !== undefined && !DIALECT_NAMES.includes(values.dialect as DialectName)) {
     throw new ChaosInputError(`--dialect must be one of ${DIALECT_NAMES.join(', ')}`);
   }
+  const binding = values['task-binding'];
+  if (binding !== undefined && !TASK_BINDINGS.includes(binding as TaskBinding)) throw new ChaosInputError('--task-binding must be session or server');
   const json = (text: string, what: string) => {
     try {
       return JSON.parse(text) as unknown;
@@ -66,6 +71,7 @@ export function optionsFromArgs(args: readonly string[]): ChaosServerOptions | '
     ...(values.schedule === undefined ? {} : { schedule: parseSchedule(json(readFileSync(values.schedule, 'utf8'), '--schedule')) }),
     ...(values['no-expose-session-id'] ? { exposeSessionId: false } : {}),
     ...(values['json-responses'] ? { jsonResponses: true } : {}),
+    ...(binding === undefined ? {} : { taskBinding: binding as TaskBinding }),
     ...(values['control-origin'] === undefined ? {} : { controlOrigins: values['control-origin'].map(parseControlOrigin) }),
   };
 }

@@ -88,7 +88,7 @@ describe('mcp-chaos', () => {
 
   it('refuses bad arguments with a clear message and exit code 2', () => {
     // Each is refused by the option reader (in process: five more node processes cost seconds on a loaded machine)…
-    for (const args of [['--dialect', 'cobol'], ['--port', '70000'], ['--faults', '{'], ['--mode', 'retro'], ['--bogus']]) {
+    for (const args of [['--dialect', 'cobol'], ['--port', '70000'], ['--faults', '{'], ['--mode', 'retro'], ['--bogus'], ['--task-binding', 'forever']]) {
       expect(() => optionsFromArgs(args), args.join(' ')).toThrow();
     }
     // … and a refusal, as the process shows it: a clear message on stderr and exit code 2.
@@ -101,8 +101,9 @@ describe('mcp-chaos', () => {
 describe('optionsFromArgs', () => {
   it('reads every option', () => {
     expect(optionsFromArgs(['--port', '0', '--host', '127.0.0.1', '--mode', 'modern', '--dialect', 'go-sdk',
-      '--faults', '[{"kind":"capacity","max":2}]', '--no-expose-session-id', '--json-responses'])).toEqual({
+      '--faults', '[{"kind":"capacity","max":2}]', '--no-expose-session-id', '--json-responses', '--task-binding', 'server'])).toEqual({
       port: 0, host: '127.0.0.1', mode: 'modern', dialect: 'go-sdk', faults: [{ kind: 'capacity', max: 2 }], exposeSessionId: false, jsonResponses: true,
+      taskBinding: 'server',
     });
     expect(optionsFromArgs(['--upstream', 'http://127.0.0.1:9/mcp'])).toEqual({ port: 0, upstream: 'http://127.0.0.1:9/mcp' });
     expect(optionsFromArgs(['--help'])).toBe('help');

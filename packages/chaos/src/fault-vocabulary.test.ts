@@ -13,7 +13,7 @@ function reached(file: string, seen = new Set<string>()): Set<string> {
 describe('@mcp-resilience/chaos/faults', () => {
   it('reaches no node: module (a runner in Deno, a Worker or a page imports it)', () => {
     const files = reached('./fault-vocabulary.ts');
-    expect([...files].sort()).toEqual(['./dialect-responses.ts', './fault-vocabulary.ts', './faults.ts', './pool-options.ts']);
+    expect([...files].sort()).toEqual(['./dialect-responses.ts', './fault-vocabulary.ts', './faults.ts', './pool-options.ts', './task-binding.ts']);
     for (const file of files) {
       const code = readFileSync(new URL(file, import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
       expect(code, file).not.toMatch(/from '(node:|[a-z@])/);

@@ -13,3 +13,4 @@
 export { DIALECT_NAMES, type DialectName } from './dialect-responses.ts';
 export { ChaosInputError, parseFault, parseFaults, parseSchedule, type Fault, type ScheduledFault } from './faults.ts';
 export { parsePoolServerOptions, type PoolServerOptions } from './pool-options.ts';
+export { TASK_BINDINGS, type TaskBinding } from './task-binding.ts';

@@ -14,6 +14,7 @@ describe('parseFault', () => {
     expect(parseFault({ kind: 'refuse', ms: 500 })).toEqual({ kind: 'refuse', ms: 500 });
     expect(parseFault({ kind: 'dialect', name: 'amdahl' })).toEqual({ kind: 'dialect', name: 'amdahl' });
     expect(parseFault({ kind: 'change-resource', text: '7' })).toEqual({ kind: 'change-resource', text: '7' });
+    expect(parseFault({ kind: 'forget-tasks' })).toEqual({ kind: 'forget-tasks' });
   });
 
   it.each([

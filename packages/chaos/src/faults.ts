@@ -28,7 +28,9 @@ export type Fault =
   /** How "session gone" is said from now on. */
   | { readonly kind: 'dialect'; readonly name: DialectName }
   /** Changes the `chaos://counter` resource, notifying its subscribers. */
-  | { readonly kind: 'change-resource'; readonly text: string };
+  | { readonly kind: 'change-resource'; readonly text: string }
+  /** The server discards every task (a TTL sweep, a task store flushed) and stops their work; sessions stay. */
+  | { readonly kind: 'forget-tasks' };
 
 /** A fault applied at `atMs` after the server started (a schedule file holds a list of these). */
 export interface ScheduledFault {
@@ -116,6 +118,8 @@ export function parseFault(value: unknown): Fault {
       return { kind: 'dialect', name: raw.name as DialectName };
     case 'change-resource':
       return { kind: 'change-resource', text: String(text(raw, 'text')) };
+    case 'forget-tasks':
+      return { kind: 'forget-tasks' };
     default:
       return bad(`unknown fault kind ${JSON.stringify(raw.kind)}`);
   }

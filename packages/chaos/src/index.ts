@@ -17,6 +17,8 @@ export { startChaosServer, type AppliedFault, type ChaosServer, type ChaosServer
 export { DIALECT_NAMES, sessionGoneResponse, type DialectName } from './dialect-responses.ts';
 export { ChaosInputError, parseFault, parseFaults, parseSchedule, type Fault, type ScheduledFault } from './faults.ts';
 export { RESOURCE_URI } from './resource.ts';
-export { SLOW_MAX_MS, TOOL_ANNOTATIONS } from './tools.ts';
+export { JOB_POLL_MS, SLOW_MAX_MS, TOOL_ANNOTATIONS } from './tools.ts';
+export { JOB_TTL_MS } from './job-tool.ts';
+export { TASK_BINDINGS, type TaskBinding } from './task-binding.ts';
 export type { SessionSnapshot } from './session-registry.ts';
 export type { WireEntry } from './wire-log.ts';

@@ -2,15 +2,17 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { BackendContext } from './backend.ts';
+import { registerJobTool } from './job-tool.ts';
 import { RESOURCE_URI } from './resource.ts';
 import { add, echo, record, slow, TOOL_ANNOTATIONS } from './tools.ts';
 
 const textResult = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 
 /**
- * One session's MCP server (official SDK 1.x): the chaos tools, the `chaos://counter`
- * resource with subscriptions (a change notifies subscribers), and logging. Returns the
- * server and a function that detaches it from the resource when the session ends.
+ * One session's MCP server (official SDK 1.x): the chaos tools (`job` with the SDK's task
+ * support, on the server's shared task store), the `chaos://counter` resource with
+ * subscriptions (a change notifies subscribers), and logging. Returns the server and a
+ * function that detaches it from the resource when the session ends.
  *
  * @example
  * const { server, detach } = createLegacyMcpServer(context);
@@ -19,7 +21,13 @@ const textResult = (text: string) => ({ content: [{ type: 'text' as const, text 
 export function createLegacyMcpServer(context: BackendContext): { server: McpServer; detach: () => void } {
   const server = new McpServer(
     { name: 'mcp-chaos', version: '0.0.0' },
-    { capabilities: { logging: {}, resources: { subscribe: true, listChanged: false } } },
+    {
+      capabilities: {
+        logging: {}, resources: { subscribe: true, listChanged: false },
+        tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+      },
+      taskStore: context.tasks.store,
+    },
   );
   server.registerTool('echo', { description: 'Returns its text.', inputSchema: { text: z.string() }, annotations: TOOL_ANNOTATIONS.echo },
     async ({ text }) => textResult(echo(text)));
@@ -40,6 +48,7 @@ export function createLegacyMcpServer(context: BackendContext): { server: McpSer
     };
     return textResult(await slow(ms, steps ?? 1, report, extra.signal));
   });
+  registerJobTool(server, context);
   server.registerResource('counter', RESOURCE_URI, { mimeType: 'text/plain', description: 'Changed on demand by the control API.' },
     async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: context.resource.text }] }));
 

@@ -7,6 +7,7 @@ import { startChaosServer, type ChaosServer, type ChaosState } from './chaos-ser
 import { ExecutionLedger } from './ledger.ts';
 import { createModernBackend } from './modern-backend.ts';
 import { ChangeableResource, RESOURCE_URI } from './resource.ts';
+import { TaskJobs } from './task-jobs.ts';
 import { TOOL_ANNOTATIONS } from './tools.ts';
 
 const VERSION = '2026-07-28';
@@ -117,7 +118,7 @@ async function callTool(name: string, args: Json, meta: Json = {}): Promise<Repl
 }
 
 beforeAll(async () => {
-  backend = createModernBackend({ ledger, resource });
+  backend = createModernBackend({ ledger, resource, tasks: new TaskJobs() });
   server = createServer((req, res) => {
     void readBody(req).then((body) => backend.handle(req, res, body));
   });
@@ -144,7 +145,7 @@ describe('modern backend (2026-07-28)', () => {
     expect(result['capabilities']).toMatchObject({ tools: {}, resources: { subscribe: true }, logging: {} });
   });
 
-  it('lists the four tools with their annotations', async () => {
+  it('lists the five tools with their annotations', async () => {
     const tools = resultOf(await post(request('tools/list')))['tools'] as { name: string; annotations: Json }[];
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
     expect(byName).toEqual(TOOL_ANNOTATIONS);
@@ -335,7 +336,7 @@ describe('full chaos server in modern mode with @modelcontextprotocol/client@2.4
 
   it('lists echo, add, record and slow', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['add', 'echo', 'record', 'slow']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['add', 'echo', 'job', 'record', 'slow']);
   });
 
   it('calls echo', async () => {

@@ -60,6 +60,17 @@ function registerSlow(server: McpServer): void {
   });
 }
 
+/** `job` without tasks (the newer SDK line serves none): a plain call, counted like `record`. */
+function registerJob(server: McpServer, ledger: ExecutionLedger): void {
+  const inputSchema = z.object({ key: z.string(), ms: z.number(), steps: z.number().optional(), pollMs: z.number().optional() });
+  const description = 'Takes ms milliseconds, counting each run under key in the ledger (no task support on 2026-07-28 here).';
+  server.registerTool('job', { description, inputSchema, annotations: TOOL_ANNOTATIONS.job }, async (args, ctx) => {
+    const result = record(ledger, args.key);
+    await slow(args.ms, args.steps ?? 1, progressReporter(ctx), ctx.mcpReq.signal);
+    return text(result);
+  });
+}
+
 function registerCounter(server: McpServer, resource: ChangeableResource): void {
   const metadata = { description: 'A counter changed through the control API.', mimeType: 'text/plain' };
   server.registerResource('counter', RESOURCE_URI, metadata, (uri) => ({
@@ -85,6 +96,7 @@ export function createModernServer(context: BackendContext): McpServer {
   registerAdd(server);
   registerRecord(server, context.ledger);
   registerSlow(server);
+  registerJob(server, context.ledger);
   registerCounter(server, context.resource);
   return server;
 }

@@ -1,5 +1,6 @@
 import { DIALECT_NAMES, type DialectName } from './dialect-responses.ts';
 import { ChaosInputError, parseFaults, parseSchedule, type Fault, type ScheduledFault } from './faults.ts';
+import { TASK_BINDINGS, type TaskBinding } from './task-binding.ts';
 
 /**
  * What a server of the pool can be started with over HTTP: the options that shape its
@@ -19,9 +20,11 @@ export interface PoolServerOptions {
   readonly jsonResponses?: boolean;
   /** Expose `Mcp-Session-Id` to browsers through CORS (default true). */
   readonly exposeSessionId?: boolean;
+  /** Tasks belong to their `session` (default) or to the `server`. */
+  readonly taskBinding?: TaskBinding;
 }
 
-const KNOWN = ['mode', 'dialect', 'faults', 'schedule', 'jsonResponses', 'exposeSessionId'] as const;
+const KNOWN = ['mode', 'dialect', 'faults', 'schedule', 'jsonResponses', 'exposeSessionId', 'taskBinding'] as const;
 const FIXED_BY_THE_POOL = ['host', 'port', 'upstream', 'controlOrigins'];
 
 function bad(what: string): never {
@@ -51,6 +54,7 @@ export function parsePoolServerOptions(value: unknown): PoolServerOptions {
   }
   if (raw.mode !== undefined && raw.mode !== 'legacy' && raw.mode !== 'modern') bad('mode must be legacy or modern');
   if (raw.dialect !== undefined && !DIALECT_NAMES.includes(raw.dialect as DialectName)) bad(`dialect must be one of ${DIALECT_NAMES.join(', ')}`);
+  if (raw.taskBinding !== undefined && !TASK_BINDINGS.includes(raw.taskBinding as TaskBinding)) bad('taskBinding must be session or server');
   const jsonResponses = flag(raw, 'jsonResponses');
   const exposeSessionId = flag(raw, 'exposeSessionId');
   return {
@@ -60,5 +64,6 @@ export function parsePoolServerOptions(value: unknown): PoolServerOptions {
     ...(raw.schedule === undefined ? {} : { schedule: parseSchedule(raw.schedule) }),
     ...(jsonResponses === undefined ? {} : { jsonResponses }),
     ...(exposeSessionId === undefined ? {} : { exposeSessionId }),
+    ...(raw.taskBinding === undefined ? {} : { taskBinding: raw.taskBinding as TaskBinding }),
   };
 }

@@ -25,7 +25,7 @@ const stateAt = async (controlUrl: string) => (await control(`${controlUrl}/stat
 describe('POST {control}/servers: a fresh chaos server per request', () => {
   it('starts a server of its own with the options asked for, on another port, and lists it', async () => {
     root = await startChaosServer();
-    const server = await createServer({ dialect: 'amdahl', faults: [{ kind: 'capacity', max: 3 }] });
+    const server = await createServer({ dialect: 'amdahl', faults: [{ kind: 'capacity', max: 3 }], taskBinding: 'server' });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(server.control).toBe(server.url.replace('/mcp', '/_chaos'));
     expect(new URL(server.url).port).not.toBe(new URL(root.url).port);
@@ -33,6 +33,7 @@ describe('POST {control}/servers: a fresh chaos server per request', () => {
     expect(resultText(await callTool(server.url, session, 'echo', { text: 'pooled' }))).toBe('pooled');
     const state = await stateAt(server.control);
     expect(state.faults).toMatchObject({ dialect: 'amdahl', capacity: 3 });
+    expect(state.taskBinding).toBe('server');
     expect(state.sessions).toHaveLength(1);
     expect((await stateAt(root.control)).sessions).toEqual([]);
     expect((await control(`${root.control}/servers`)).body).toEqual({ servers: [server] });
@@ -72,7 +73,7 @@ describe('POST {control}/servers: a fresh chaos server per request', () => {
   it('refuses options it cannot map, or that only the command line sets, and a server that is not a pool member cannot be DELETEd', async () => {
     root = await startChaosServer();
     for (const options of [{ dialect: 'cobol' }, { faults: [{ kind: 'melt' }] }, { upstream: 'http://127.0.0.1:9/mcp' },
-      { port: 8080 }, { controlOrigins: ['http://evil.example'] }, { colour: 'red' }, [], { jsonResponses: 'yes' }]) {
+      { port: 8080 }, { controlOrigins: ['http://evil.example'] }, { colour: 'red' }, [], { jsonResponses: 'yes' }, { taskBinding: 'forever' }]) {
       const { status, body } = await control(`${root.control}/servers`, 'POST', options);
       expect(status, JSON.stringify(options)).toBe(400);
       expect(body.error).toEqual(expect.any(String));

@@ -7,14 +7,19 @@ export const SLOW_MAX_MS = 60_000;
  * The chaos server's tools, independent of the SDK line that serves them: each backend
  * registers these with its SDK. Annotations say what a replay policy would want to know.
  * - `echo`: read-only; `add`: idempotent; `record`: neither (each run counts in the ledger);
- * - `slow`: takes `ms`, reporting progress `steps` times (for faults in the middle of a call).
+ * - `slow`: takes `ms`, reporting progress `steps` times (for faults in the middle of a call);
+ * - `job`: `slow` as a task (`execution.taskSupport: optional`), each run counted like `record`.
  */
 export const TOOL_ANNOTATIONS = {
   echo: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
   add: { readOnlyHint: false, idempotentHint: true, destructiveHint: false, openWorldHint: false },
   record: { readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: false },
   slow: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+  job: { readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: false },
 } as const;
+
+/** The `pollInterval` a `job` task suggests unless its call asks for another (`pollMs`). */
+export const JOB_POLL_MS = 200;
 
 /** The text result of `echo`. */
 export const echo = (text: string): string => text;

@@ -65,6 +65,11 @@ export class CallRunner implements StreamOwner {
     return this.request.init.signal ?? undefined;
   }
 
+  /** The SDK's `notifications/initialized`: it ends the `initialize` just answered, and a session is not idle before that. */
+  get #completesHandshake(): boolean {
+    return this.request.operation.method === 'notifications/initialized';
+  }
+
   /** Whether this call is a JSON-RPC request (one that gets an answer). */
   get #isRequest(): boolean {
     return this.originalId !== undefined;
@@ -87,10 +92,13 @@ export class CallRunner implements StreamOwner {
     this.request.done?.();
   }
 
-  message(message: RpcMessage, isAnswer: boolean): void {
-    if (!isAnswer) return this.session.notice(message);
+  message(message: RpcMessage, isAnswer: boolean): RpcMessage | undefined {
+    if (!isAnswer) return void this.session.notice(message);
     // Recorded against the request as the SDK sent it: under its own id.
-    this.session.answered(this.request.body!.message!, message.id === this.originalId ? message : { ...message, id: this.originalId });
+    const answer = message.id === this.originalId ? message : { ...message, id: this.originalId };
+    const instead = this.session.answered(this.request.body!.message!, answer, this.#ordinal, this.request.operation);
+    if (instead) this.#giveUp('TASK_LOST'); // its answer, handed on, is the typed error
+    return instead;
   }
 
   /**
@@ -108,7 +116,7 @@ export class CallRunner implements StreamOwner {
       const sessionLogic = !session.terminated && init.method !== 'DELETE';
       const preparing = sessionLogic ? this.#prepare(headers.has('mcp-session-id')) : undefined;
       if (preparing) await preparing;
-      if (!session.terminated) session.stamp(headers);
+      session.stamp(headers);
       this.#ordinal = session.ordinal;
       this.#attempts++;
       // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
@@ -190,9 +198,11 @@ export class CallRunner implements StreamOwner {
       if (text === undefined && this.signal?.aborted) throw this.signal.reason;
       const found = text === undefined ? undefined : findAnswer(text, this.#sentId, this.originalId);
       if (found) {
-        this.message(found.answer, true);
+        const instead = this.message(found.answer, true);
         if (top) this.finished();
-        return new AnsweredResponse(found.text, found.value, found.answer, response);
+        return instead
+          ? new AnsweredResponse(JSON.stringify(instead), instead, instead, response)
+          : new AnsweredResponse(found.text, found.value, found.answer, response);
       }
     } else {
       await response.body?.cancel().catch(() => {});
@@ -275,7 +285,7 @@ export class CallRunner implements StreamOwner {
    * Before each attempt: the session's own preparation (a shared re-initialization, an idle
    * replacement), abortable; `undefined` when the attempt may go at once.
    */
-  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0): Promise<void> | undefined {
+  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && !this.#completesHandshake): Promise<void> | undefined {
     if (this.session.changed) throw this.#fail(this.session.changed);
     const waiting = this.session.prepare(sdkSentSession, idleCheck, this.request.entered === true);
     // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
@@ -313,11 +323,14 @@ export class CallRunner implements StreamOwner {
 
   /** The call gives up: told once, as `gave-up`, and thrown (or written into its stream) as a typed error. */
   #fail(error: ErrorInfo, cause?: unknown): ResilienceError {
-    if (!this.#gaveUp) {
-      this.#gaveUp = true;
-      const method = this.request.operation.method;
-      this.engine.emit({ type: 'gave-up', ...(method === undefined ? {} : { method }), code: error.code });
-    }
+    this.#giveUp(error.code);
     return new ResilienceError(error, cause === undefined ? {} : { cause });
+  }
+
+  #giveUp(code: ErrorInfo['code']): void {
+    if (this.#gaveUp) return;
+    this.#gaveUp = true;
+    const method = this.request.operation.method;
+    this.engine.emit({ type: 'gave-up', ...(method === undefined ? {} : { method }), code });
   }
 }

@@ -34,6 +34,11 @@ describe('describeEvent', () => {
     [{ type: 'resumed', method: 'tools/list', attempt: 1, delayMs: 100 }, 'tools/list stream broke → resuming (attempt 1) in 100 ms'],
     [{ type: 'reissued', method: 'tools/list', attempt: 1, delayMs: 12_600 }, 'tools/list outcome unknown → re-issuing (attempt 1) in 13 s'],
     [{ type: 'gave-up', method: 'tools/call', code: 'OUTCOME_UNKNOWN' }, 'tools/call gave up: OUTCOME_UNKNOWN'],
+    [{ type: 'task-survived', task: 1, from: 1, session: 2 }, 'task 1 survived the loss of session 1: polled on session 2'],
+    [
+      { type: 'task-lost', task: 2, session: 1, method: 'tasks/get', cause: 'evicted-while-busy', mayStillRun: true, recreatable: false },
+      'task 2 lost with session 1 (evicted-while-busy): it may still run out of sight; not created again',
+    ],
   ])('%o', (event, line) => {
     expect(describeEvent(event)).toBe(`mcp-resilience ${line}`);
   });

@@ -61,6 +61,12 @@ function describe(event: ResilienceEvent): string {
       return `${call(event.method)} outcome unknown → re-issuing (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
     case 'gave-up':
       return `${call(event.method)} gave up: ${event.code}`;
+    case 'task-survived':
+      return `task ${event.task} survived the loss of session ${event.from}: polled on session ${event.session}`;
+    case 'task-lost': {
+      const run = event.mayStillRun ? 'it may still run out of sight' : 'it stopped with the server';
+      return `task ${event.task} lost with session ${event.session} (${event.cause}): ${run}; not created again`;
+    }
     case 'unrecognised-answer': {
       const said = event.code === undefined ? (event.text === undefined ? '' : ` "${event.text}"`) : ` (${event.code} "${event.message}")`;
       return `${call(event.method)} got HTTP ${event.status}${said}, which no "session gone" dialect knows: if it means the session is gone, add it with the dialects option`;

@@ -1,7 +1,7 @@
 import {
   abandonReinitialize, adoptSession, beginReinitialize, diagnoseLoss, hiddenSessionId, isIdleBeyond, isSessionful, lossReport, markDead, NO_SESSION,
-  recoveryStep, ResilienceError, sessionChange, touch, type ErrorInfo, type ExchangeNote, type Negotiated, type SessionTracker,
-  type ToolAnnotations, type Verdict,
+  recoveryStep, ResilienceError, sessionChange, touch, type ErrorInfo, type ExchangeNote, type Negotiated, type Operation,
+  type SessionTracker, type ToolAnnotations, type Verdict,
 } from '@mcp-resilience/core';
 import { AnsweredResponse } from './answered-response.ts';
 import { readBounded } from './bounded-read.ts';
@@ -13,6 +13,7 @@ import { sendWithBackoff } from './send-with-backoff.ts';
 import { SessionState } from './session-state.ts';
 import { CREDENTIAL_HEADERS, storableHeaders, type StoredSession } from './session-store.ts';
 import { SseParser } from './sse-parser.ts';
+import { TaskTracker } from './task-tracker.ts';
 import { ToolCatalog } from './tool-catalog.ts';
 
 interface Remembered {
@@ -44,6 +45,7 @@ export class EndpointSession {
   #changed: ErrorInfo | undefined;
   readonly #state = new SessionState();
   readonly #tools = new ToolCatalog();
+  readonly #tasks: TaskTracker;
   #initialize: Remembered | undefined;
   #initialized: Remembered | undefined;
   #reinitializing: Promise<void> | undefined;
@@ -61,11 +63,15 @@ export class EndpointSession {
   #saving: Promise<void> = Promise.resolve();
   /** The application ended the session itself (its DELETE succeeded): no session logic until it connects again. */
   #terminated = false;
+  /** The id of the session the application ended: the only one its late requests may still carry. */
+  #terminatedId: string | undefined;
   /** Refusals on the current session being read: until they are classified, no request goes out on it. */
   #holds = 0;
   #held: { readonly until: Promise<void>; readonly open: () => void } | undefined;
 
-  constructor(readonly url: string, private readonly engine: Engine) {}
+  constructor(readonly url: string, private readonly engine: Engine) {
+    this.#tasks = new TaskTracker(engine);
+  }
 
   /** Session logic applies: the connection negotiated a sessionful revision. */
   get sessionful(): boolean {
@@ -91,6 +97,7 @@ export class EndpointSession {
     this.#initialize = { text, headers: new Headers(headers) };
     this.#changed = undefined; // the application is connecting again
     this.#terminated = false;
+    this.#terminatedId = undefined;
   }
 
   /**
@@ -100,6 +107,7 @@ export class EndpointSession {
    */
   terminate(): void {
     this.#terminated = true;
+    this.#terminatedId = this.#tracker.current?.id;
     this.#tracker = markDead(this.#tracker, this.ordinal);
     this.#save();
   }
@@ -164,11 +172,13 @@ export class EndpointSession {
   /**
    * Puts the current session id on a request, in place of whatever the SDK holds; with no
    * current session, the SDK's (dead) id is removed rather than sent again. A stream cursor
-   * (`Last-Event-ID`) from another session is dropped with it: it means nothing here.
+   * (`Last-Event-ID`) from another session is dropped with it: it means nothing here. Once the
+   * application has ended its session, its late requests carry that session's id, never an
+   * older one.
    */
   stamp(headers: Headers): void {
     if (!this.sessionful || !headers.has('mcp-session-id')) return;
-    const id = this.#tracker.current?.id;
+    const id = this.#terminated ? this.#terminatedId : this.#tracker.current?.id;
     // The SDK may already hold the new id (it reads it off every response) with the old cursor.
     if (headers.get('mcp-session-id') !== id || this.#streamSession !== this.#tracker.current?.ordinal) headers.delete('last-event-id');
     if (id === undefined) headers.delete('mcp-session-id');
@@ -238,15 +248,20 @@ export class EndpointSession {
     return this.#tools.annotations(tool);
   }
 
-  /** Takes a request and its answer: session state to restore later, tool annotations. */
-  answered(request: RpcMessage, answer: RpcMessage): void {
+  /**
+   * Takes a request and its answer (on session `on`): session state to restore later, tool
+   * annotations, tasks. Returns the answer to hand on instead, if the server lost a task with its session.
+   */
+  answered(request: RpcMessage, answer: RpcMessage, on = this.ordinal, operation: Operation = {}): RpcMessage | undefined {
     if (request.method === 'tools/list') this.#tools.learn(request, answer);
     else if (SessionState.tracks(request.method) && this.#state.record(request, answer)) this.#save();
+    return this.#tasks.answered(request, answer, on, this.revision, operation);
   }
 
-  /** Reads a message the server sent on any stream (a change of its tools, say). */
+  /** Reads a message the server sent on any stream (a change of its tools, a task's status). */
   notice(message: RpcMessage): void {
     this.#tools.notice(message);
+    this.#tasks.notice(message);
   }
 
   /**
@@ -299,6 +314,7 @@ export class EndpointSession {
         ...(busyWindowMs === undefined ? {} : { busyWindowMs }),
       };
       const diagnosis = diagnoseLoss(facts);
+      this.#tasks.sessionLost(ordinal, diagnosis.cause);
       const report = lossReport(facts, diagnosis, this.#exchanges);
       this.engine.emit({
         type: 'session-lost', session: ordinal, dialect: verdict.dialect, ...(method === undefined ? {} : { method }), ...diagnosis,
@@ -325,8 +341,8 @@ export class EndpointSession {
     const current = this.#tracker.current;
     if (current === undefined) return this.recover(this.#tracker.ordinals, 'lost');
     const { idleBudgetMs } = this.engine;
-    // In use (another call in flight, a stream open) is never idle.
-    const inUse = this.#inFlight > (selfCounted ? 1 : 0) || this.#streams > 0;
+    // In use (another call in flight, a stream open, a task running on it) is never idle.
+    const inUse = this.#inFlight > (selfCounted ? 1 : 0) || this.#streams > 0 || this.#tasks.holdsRunning(current.ordinal);
     if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(this.#tracker, this.engine.ports.now(), idleBudgetMs)) {
       this.#tracker = markDead(this.#tracker, current.ordinal);
       this.#end(current.id);

@@ -13,9 +13,11 @@
 export { connect, type ConnectOptions } from './connect.ts';
 export { createResilientFetch, type ResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 export { IDEMPOTENCY_KEY, type SessionRestoredContext } from './options.ts';
+export { callLongTool, type LongToolOptions, type TaskClient, type ToolCallParams, type ToolResult } from './call-long-tool.ts';
 export { describeEvent } from './describe-event.ts';
 export type { LogOption } from './event-logger.ts';
 export { MemorySessionStore, type SessionStore, type StoredSession } from './session-store.ts';
 export {
   isResilienceError, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE, type ErrorCode, type LossReport, type ResilienceEvent,
+  type TaskFacts, type TaskPollPolicy, type TaskStatus,
 } from '@mcp-resilience/core';

@@ -244,6 +244,22 @@ describe('in use is never idle', () => {
     expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);
   });
 
+  it('does not replace a session before its handshake is over: a late notifications/initialized goes on it', async () => {
+    chaos = await startChaosServer({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] });
+    const events: ResilienceEvent[] = [];
+    const resilient = createResilientFetch({ onEvent: (e) => events.push(e), idleBudgetMs: 300, now: () => Date.now() + skewMs });
+    // The SDK is slow to send its notifications/initialized (a loaded machine): twice the budget after initialize.
+    const slowSdk: typeof fetch = (input, init) => {
+      if (typeof init?.body === 'string' && init.body.includes('"notifications/initialized"')) later(600);
+      return resilient(input, init);
+    };
+    client = new Client({ name: 'resilient', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch: slowSdk }));
+    await echo();
+    expect(posts()).toEqual(['initialize 200', 'notifications/initialized 202 s1', 'tools/call 200 s1']);
+    expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
+  });
+
   it('does not replace a session that holds its standalone stream open', async () => {
     // Only once the engine has handed the SDK its open stream (under load the SDK may take a while to open it)…
     let opened!: () => void;

@@ -1,4 +1,4 @@
-import type { Operation } from '@mcp-resilience/core';
+import { createsTask, type Operation } from '@mcp-resilience/core';
 import { whenBodyEnds } from './body-end.ts';
 import { CallRunner } from './call-runner.ts';
 import { EndpointSession } from './endpoint-session.ts';
@@ -70,9 +70,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const consent = body.kind === 'request' && (hasIdempotencyKey(body) || engine.consents(message!));
     const name = message!.method === 'tools/call' ? message!.params?.name : undefined;
     const annotations = typeof name === 'string' ? session.annotations(name) : undefined;
+    // A task-augmented request creates a task: sent twice, it would create two.
+    const task = body.kind === 'request' && createsTask(message!.method, message!.params);
     return {
       method: message!.method!, ...(typeof name === 'string' ? { toolName: name } : {}), ...(annotations ? { annotations } : {}),
-      ...(consent ? { consent } : {}),
+      ...(consent ? { consent } : {}), ...(task ? { task } : {}),
     };
   }
 

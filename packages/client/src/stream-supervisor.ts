@@ -19,8 +19,8 @@ export interface StreamOwner {
   readonly originalId: Id;
   /** The id the request last went out under (a re-issue takes a new one). */
   readonly sentId: Id;
-  /** A message arrived (the answer, or anything the server sent on the way). */
-  message(message: RpcMessage, isAnswer: boolean): void;
+  /** A message arrived (the answer, or anything the server sent on the way); for the answer, what to hand on instead, if anything. */
+  message(message: RpcMessage, isAnswer: boolean): RpcMessage | undefined;
   /** The stream ended or broke before the answer, after this cursor (if any). Never rejects but for an abort. */
   ended(cursor: { readonly lastEventId?: string; readonly retryMs?: number }): Promise<StreamNext>;
   /** The call is over: its answer handed on, or the body failed or was cancelled. Told at least once. */
@@ -57,11 +57,12 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
     try {
       const message = JSON.parse(data) as RpcMessage;
       const isAnswer = isAnswerTo(message, owner.sentId);
+      const instead = owner.message(message, isAnswer);
       if (isAnswer) {
         answered = true;
-        if (message.id !== owner.originalId) text = JSON.stringify({ ...message, id: owner.originalId });
+        if (instead) text = JSON.stringify(instead);
+        else if (message.id !== owner.originalId) text = JSON.stringify({ ...message, id: owner.originalId });
       }
-      owner.message(message, isAnswer);
     } catch {
       // Not JSON: the SDK reports it as it would have.
     }

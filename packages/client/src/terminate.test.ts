@@ -45,6 +45,33 @@ describe('a session the application ends itself (terminateSession: DELETE)', () 
     expect(events.filter((e) => e.type === 'session-reinitialized')).toHaveLength(1);
   });
 
+  it('a request retried after the DELETE never carries an id declared dead before it', async () => {
+    chaos = await startChaosServer();
+    let deadId: string | undefined;
+    const sentAfterLoss: (string | undefined)[] = [];
+    // The stream's GET is answered 500 after a while: its retry goes out once the DELETE has ended the session.
+    const failing = { answer: { status: 500, contentType: 'application/json', body: '{}' }, afterMs: 300 } as const;
+    proxy = await startTamperProxy(chaos.url, ({ httpMethod, sessionId }) => {
+      if (deadId !== undefined) sentAfterLoss.push(sessionId);
+      return httpMethod === 'GET' && deadId !== undefined ? failing : 'forward';
+    });
+    const events: ResilienceEvent[] = [];
+    const resilient = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 1, maxMs: 5, maxAttempts: 2 } });
+    const { client, transport } = await connect(resilient, proxy.url);
+    const first = transport.sessionId!;
+    await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+    await client.callTool({ name: 'echo', arguments: { text: 'mended' } });
+    expect(events.filter((e) => e.type === 'session-lost')).toHaveLength(1);
+    deadId = first;
+    // A stream reconnecting with the id the SDK held before the loss, as an SDK's GET may.
+    const stream = resilient(proxy.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': first, 'mcp-protocol-version': '2025-11-25' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await transport.terminateSession();
+    await expect(stream).rejects.toMatchObject({ code: 'RETRY_EXHAUSTED' });
+    expect(sentAfterLoss.length).toBeGreaterThanOrEqual(3); // the GET, the DELETE, the GET again
+    expect(sentAfterLoss).not.toContain(first);
+  });
+
   it('a DELETE while the session is dead opens no new session only to end it', async () => {
     chaos = await startChaosServer();
     // The re-initialization is refused: the session stays dead, with no replacement.

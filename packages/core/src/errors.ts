@@ -25,7 +25,13 @@ export type ErrorCode =
   /** An option had a value outside its range. */
   | 'INVALID_OPTION'
   /** The runtime did not permit the request to be sent (Deno without `--allow-net` for the host); never retried. */
-  | 'NOT_PERMITTED';
+  | 'NOT_PERMITTED'
+  /** The server no longer knows a task (its session was lost, it restarted, or it discarded the task): never re-created silently. */
+  | 'TASK_LOST'
+  /** Polling stopped while the task was still running: the wait cap or the task's TTL ran out. The task may still finish. */
+  | 'TASK_UNFINISHED'
+  /** The task ended `cancelled`, and not at this caller's request. */
+  | 'TASK_CANCELLED';
 
 /** A serializable description of an error: what decisions carry, what vectors compare. */
 export interface ErrorInfo {
@@ -86,7 +92,7 @@ export const SURFACED_ERROR_CODE = -32090;
 export const ERROR_CODES = [
   'SESSION_LOST', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
   'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'SESSION_RESTORE_FAILED', 'SESSION_ID_HIDDEN', 'ENGINE_CLOSED',
-  'INVALID_OPTION', 'NOT_PERMITTED',
+  'INVALID_OPTION', 'NOT_PERMITTED', 'TASK_LOST', 'TASK_UNFINISHED', 'TASK_CANCELLED',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when ErrorCode gains a code this list does not name.
 const everyCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : false = true;

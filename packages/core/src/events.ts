@@ -1,6 +1,7 @@
 import type { Diagnosis } from './diagnose.ts';
 import type { ErrorCode } from './errors.ts';
 import type { LossReport } from './loss-report.ts';
+import type { TaskLossCause } from './tasks.ts';
 import type { UnrecognisedAnswer } from './unrecognised.ts';
 import type { VerdictKind } from './verdict.ts';
 
@@ -36,6 +37,13 @@ export type ResilienceEvent = At &
     | { readonly type: 'resumed'; readonly method?: string; readonly attempt: number; readonly delayMs: number }
     | { readonly type: 'reissued'; readonly method?: string; readonly attempt: number; readonly delayMs: number }
     | { readonly type: 'gave-up'; readonly method?: string; readonly code: ErrorCode }
+    /** Task `task` (by ordinal, never by id), known on session `from`, answered on session `session` after that one was lost. */
+    | { readonly type: 'task-survived'; readonly task: number; readonly from: number; readonly session: number }
+    /** The server no longer knows task `task`, last known on session `session` (see `TASK_LOST`). */
+    | {
+        readonly type: 'task-lost'; readonly task: number; readonly session: number; readonly method?: string;
+        readonly cause: TaskLossCause; readonly mayStillRun: boolean; readonly recreatable: boolean;
+      }
     /**
      * A refusal no "session gone" dialect knows met a request that carried a session id: passed
      * to the caller as it is. If it is a server's way of saying its session is gone, report it,

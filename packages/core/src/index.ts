@@ -36,11 +36,17 @@ export { parseRetryAfter, retryAfterMs, type RetryAfter } from './retry-after.ts
 export {
   canRetry, createRetryBudget, DEFAULT_RETRY_BUDGET, recordCall, recordRetry, type RetryBudget, type RetryBudgetState,
 } from './retry-budget.ts';
-export { DEFAULT_REVISION, isSessionful, KNOWN_REVISIONS, revisionTraits, type Era, type RevisionTraits } from './revisions.ts';
+export {
+  DEFAULT_REVISION, isSessionful, KNOWN_REVISIONS, revisionTraits, type Era, type RevisionTraits, type TaskSupport,
+} from './revisions.ts';
 export { sessionChange, type Negotiated, type SessionChange } from './session-change.ts';
 export {
   abandonReinitialize, adoptSession, beginReinitialize, DEAD_IDS_KEPT, isIdleBeyond, markDead, NO_SESSION, recoveryStep, sessionIdToSend,
   touch, type RecoveryStep, type SessionRecord, type SessionTracker,
 } from './session-tracker.ts';
+export {
+  createsTask, DEFAULT_TASK_POLL, followTask, isUnknownTask, nextTaskStep, readTask, taskLost, taskMode, type TaskFacts, type TaskLossCause,
+  type TaskPollInput, type TaskPollPolicy, type TaskStatus, type TaskStep,
+} from './tasks.ts';
 export { UNRECOGNISED_TEXT_LIMIT, unrecognisedAnswer, type UnrecognisedAnswer } from './unrecognised.ts';
 export type { Verdict, VerdictKind } from './verdict.ts';

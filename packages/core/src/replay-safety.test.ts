@@ -6,9 +6,19 @@ describe('isReplaySafe', () => {
     for (const method of ['initialize', 'ping', 'tools/list', 'resources/read', 'prompts/get', 'logging/setLevel', 'resources/subscribe']) {
       expect(isReplaySafe({ method })).toBe(true);
     }
-    for (const method of ['tools/call', 'sampling/createMessage', 'tasks/cancel', 'notifications/cancelled', 'made/up']) {
+    for (const method of ['tools/call', 'sampling/createMessage', 'tasks/update', 'notifications/cancelled', 'made/up']) {
       expect(isReplaySafe({ method })).toBe(false);
     }
+  });
+
+  it('reads tasks and cancels them safely, but never creates one twice blindly', () => {
+    for (const method of ['tasks/get', 'tasks/list', 'tasks/result', 'tasks/cancel']) expect(isReplaySafe({ method })).toBe(true);
+    const creation = { method: 'tools/call', toolName: 'report', task: true };
+    expect(isReplaySafe(creation)).toBe(false);
+    expect(isReplaySafe({ ...creation, method: 'prompts/get' })).toBe(false); // a method safe to repeat is not, as a creation
+    expect(isReplaySafe(creation, 'safe', { idempotentTools: ['report'] })).toBe(true);
+    expect(isReplaySafe({ ...creation, consent: true })).toBe(true);
+    expect(isReplaySafe(creation, 'never', { idempotentTools: ['report'] })).toBe(false);
   });
 
   it('never replays a POSTed response', () => {

@@ -22,6 +22,12 @@ export interface Operation {
    * predicate of its own): under the `safe` policy it may be sent again like a read-only call.
    */
   readonly consent?: boolean;
+  /**
+   * A task-augmented request (`params.task`, 2025-11-25): it creates a task. Sent twice it
+   * creates two, so no method makes it safe to send again: only a tool the application vouches
+   * for, or its consent for this one call.
+   */
+  readonly task?: boolean;
 }
 
 /** Which tools the application vouches for. */
@@ -42,13 +48,14 @@ export type ReplayPolicy = 'safe' | 'always' | 'never' | ((operation: Operation)
 
 /**
  * Methods whose repetition changes nothing on the server that matters. (`initialize` sent
- * again opens one more session at most: an orphan the server expires.)
+ * again opens one more session at most: an orphan the server expires. `tasks/get`,
+ * `tasks/list` and `tasks/result` only read a task; `tasks/cancel` sent twice cancels it once.)
  */
 export const REPLAY_SAFE_METHODS: ReadonlySet<string> = new Set([
   'initialize', 'ping', 'server/discover',
   'tools/list', 'prompts/list', 'prompts/get', 'completion/complete',
   'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe',
-  'logging/setLevel', 'tasks/get', 'tasks/list', 'tasks/result',
+  'logging/setLevel', 'tasks/get', 'tasks/list', 'tasks/result', 'tasks/cancel',
 ]);
 
 /**
@@ -59,6 +66,7 @@ export const REPLAY_SAFE_METHODS: ReadonlySet<string> = new Set([
  * isReplaySafe({ method: 'tools/call', toolName: 'charge' })                     // false
  * isReplaySafe({ method: 'tools/call', toolName: 'search' }, 'safe', { readOnlyTools: ['search'] }) // true
  * isReplaySafe({ method: 'tools/call', toolName: 'charge', consent: true })     // true: the application vouched for it
+ * isReplaySafe({ method: 'tools/call', toolName: 'report', task: true })        // false: it would create a second task
  */
 export function isReplaySafe(operation: Operation, policy: ReplayPolicy = 'safe', trust: ToolTrust = {}): boolean {
   if (typeof policy === 'function') return policy(operation) === true;
@@ -66,7 +74,7 @@ export function isReplaySafe(operation: Operation, policy: ReplayPolicy = 'safe'
   const { method, toolName, annotations } = operation;
   if (operation.stream === true || operation.consent === true) return true;
   if (method === undefined) return false;
-  if (REPLAY_SAFE_METHODS.has(method)) return true;
+  if (REPLAY_SAFE_METHODS.has(method) && operation.task !== true) return true;
   if (method !== 'tools/call' || toolName === undefined) return false;
   if (trust.readOnlyTools?.includes(toolName) || trust.idempotentTools?.includes(toolName)) return true;
   return trust.trustAnnotations === true && (annotations?.readOnlyHint === true || annotations?.idempotentHint === true);

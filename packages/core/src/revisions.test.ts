@@ -19,6 +19,12 @@ describe('revisionTraits', () => {
     expect(KNOWN_REVISIONS.filter((r) => !revisionTraits(r).initialize)).toEqual(['2026-07-28']);
   });
 
+  it('has tasks in the core of 2025-11-25 only, and as an extension from 2026-07-28', () => {
+    expect(KNOWN_REVISIONS.map((r) => revisionTraits(r).tasks)).toEqual(['none', 'none', 'none', 'core', 'extension']);
+    expect(revisionTraits('2026-01-15').tasks).toBe('core');
+    expect(revisionTraits('2027-03-01').tasks).toBe('extension');
+  });
+
   it('places an unknown dated revision by era and flags it', () => {
     expect(revisionTraits('2027-03-01')).toMatchObject({ revision: '2027-03-01', era: 'modern', sessions: false, known: false });
     expect(revisionTraits('2026-01-15')).toMatchObject({ era: 'sessionful', sessions: true, retryField: true, known: false });

@@ -1,6 +1,14 @@
 /** The eras of MCP over HTTP: before Streamable HTTP, sessionful Streamable HTTP, sessionless. */
 export type Era = 'pre-streamable' | 'sessionful' | 'modern';
 
+/**
+ * How a revision has tasks: `none`; `core`, the experimental tasks of 2025-11-25 (the client
+ * asks for one with `params.task`, then `tasks/get`, `tasks/result`, `tasks/list`,
+ * `tasks/cancel`); `extension`, 2026-07-28's `io.modelcontextprotocol/tasks` extension (the
+ * server decides, `tasks/result` and `tasks/list` are gone, `tasks/get` carries the result).
+ */
+export type TaskSupport = 'none' | 'core' | 'extension';
+
 /** What one protocol revision offers on the HTTP transport. */
 export interface RevisionTraits {
   readonly revision: string;
@@ -17,6 +25,7 @@ export interface RevisionTraits {
   readonly versionHeader: boolean;
   /** The connection starts with `initialize` (else every request carries `_meta`). */
   readonly initialize: boolean;
+  readonly tasks: TaskSupport;
   /** False when the revision is not in the table and was placed by its date. */
   readonly known: boolean;
 }
@@ -25,22 +34,22 @@ type Traits = Omit<RevisionTraits, 'revision' | 'known'>;
 
 const PRE_STREAMABLE: Traits = {
   era: 'pre-streamable', sessions: false, getStream: false, resumable: false,
-  retryField: false, versionHeader: false, initialize: true,
+  retryField: false, versionHeader: false, initialize: true, tasks: 'none',
 };
 const SESSIONFUL: Traits = {
   era: 'sessionful', sessions: true, getStream: true, resumable: true,
-  retryField: false, versionHeader: true, initialize: true,
+  retryField: false, versionHeader: true, initialize: true, tasks: 'none',
 };
 const MODERN: Traits = {
   era: 'modern', sessions: false, getStream: false, resumable: false,
-  retryField: false, versionHeader: true, initialize: false,
+  retryField: false, versionHeader: true, initialize: false, tasks: 'extension',
 };
 
 const TABLE: Readonly<Record<string, Traits>> = {
   '2024-11-05': PRE_STREAMABLE,
   '2025-03-26': { ...SESSIONFUL, versionHeader: false },
   '2025-06-18': SESSIONFUL,
-  '2025-11-25': { ...SESSIONFUL, retryField: true },
+  '2025-11-25': { ...SESSIONFUL, retryField: true, tasks: 'core' },
   '2026-07-28': MODERN,
 };
 

@@ -1,26 +1,22 @@
 // The package's test run: `deno test` (least permissions, sanitizers on) with a JUnit report,
-// and `deno publish --dry-run` (slow types included) for core, client and deno, each counted as
-// a test; all written as the vitest JSON shape scripts/run-tests.mjs sums. No deno: it fails.
+// `deno check` of the entry point, the README's example checked and run, and `deno publish
+// --dry-run` (slow types included) for core, client and deno, each counted as a test; all
+// written as the vitest JSON shape scripts/run-tests.mjs sums. No deno: it fails.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { denoBinary, denoEnv, REPO_ROOT as root } from './deno-env.mjs';
+import { readmeExampleResults } from './readme-example.mjs';
 
 const pkg = join(import.meta.dirname, '..');
-const root = join(pkg, '..', '..');
-const deno = join(pkg, 'node_modules', '.bin', 'deno');
-// Deno fetches npm packages itself: it trusts the system's certificate store too (a registry
-// reached through a proxy with its own CA, as on these machines), and the CA file Node is given.
-const caFile = process.env.DENO_CERT ?? process.env.NODE_EXTRA_CA_CERTS ?? process.env.SSL_CERT_FILE;
-const env = {
-  ...process.env, DENO_DIR: join(root, '.deno'), NO_COLOR: '1', DENO_TLS_CA_STORE: process.env.DENO_TLS_CA_STORE ?? 'system,mozilla',
-  ...(caFile ? { DENO_CERT: caFile } : {}),
-};
+const deno = denoBinary(pkg);
+const env = denoEnv();
 const junit = join(root, '.test-results', 'deno-junit.xml');
 mkdirSync(join(root, '.test-results'), { recursive: true });
 rmSync(junit, { force: true });
 
 const run = (args, cwd) => spawnSync(deno, args, { cwd, env, stdio: 'inherit', timeout: 300_000 });
-const tested = run(['test', '--no-prompt', '--allow-net=127.0.0.1', '--allow-run=node', '--unstable-kv', `--junit-path=${junit}`, 'src/'], pkg);
+const tested = run(['test', '--no-prompt', '--allow-net=127.0.0.1', `--allow-run=node,${deno}`, '--unstable-kv', `--junit-path=${junit}`, 'src/'], pkg);
 const results = [];
 let xml = '';
 try { xml = readFileSync(junit, 'utf8'); } catch { /* no report: counted below */ }
@@ -30,6 +26,9 @@ for (const [, attrs, body = ''] of xml.matchAll(/<testcase([^>]*?)(?:\/>|>([\s\S
   results.push({ title, status: /<failure/.test(body) ? 'failed' : 'passed' });
 }
 if (tested.status !== 0 && !results.some((r) => r.status === 'failed')) results.push({ title: 'deno test ran', status: 'failed' });
+results.push({ title: 'deno check src/index.ts', status: run(['check', 'src/index.ts'], pkg).status === 0 ? 'passed' : 'failed' });
+// Counted whatever happens (mcp-chaos that does not start, say): the results below are written all the same.
+results.push(...(await readmeExampleResults(deno, env).catch((error) => [{ title: `the README example: ${error.message}`, status: 'failed' }])));
 for (const name of ['core', 'client', 'deno']) {
   const published = run(['publish', '--dry-run', '--allow-dirty'], join(root, 'packages', name));
   results.push({ title: `deno publish --dry-run @mcp-resilience/${name}`, status: published.status === 0 ? 'passed' : 'failed' });

@@ -66,8 +66,7 @@ Deno.test('denoSleep waits, ends on abort with the reason, and leaves no timer b
   await rejects(denoSleep(60_000, aborted.signal), /gone/);
 });
 
-// TODO(issue 12): hangs after connect against mcp-chaos in Deno; ignored (reported as such) until found.
-Deno.test({ name: 'an eviction is recovered against a real mcp-chaos, with nothing left open after close', ignore: true }, async () => {
+Deno.test('an eviction is recovered against a real mcp-chaos, with nothing left open after close', async () => {
   const chaos = await startChaos(['--dialect', 'amdahl']);
   try {
     const events: ResilienceEvent[] = [];
@@ -81,6 +80,41 @@ Deno.test({ name: 'an eviction is recovered against a real mcp-chaos, with nothi
     } finally {
       await client.close();
     }
+  } finally {
+    await chaos.stop();
+  }
+});
+
+/** test-support/backing-off-main.ts as a Deno process of its own, against `url`; killed if it has not exited within 15 s. */
+async function runBackingOff(url: string, sleep: 'unrefd' | 'refd'): Promise<{ code: number; stdout: string }> {
+  const main = new URL('./test-support/backing-off-main.ts', import.meta.url).pathname;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ['run', '--no-prompt', '--allow-net=127.0.0.1', main, url, sleep], stdout: 'piped', stderr: 'inherit', stdin: 'null',
+  }).spawn();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  try {
+    const { code, stdout } = await child.output();
+    return { code, stdout: new TextDecoder().decode(stdout) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+Deno.test('a request backing off does not hold the process: the program exits when main returns, its retry never sent', async () => {
+  const chaos = await startChaos();
+  try {
+    const initializes = async () => {
+      const { log } = await (await fetch(`${chaos.control}/state`)).json() as { log: { rpcMethod?: string; status?: number }[] };
+      return log.filter((entry) => entry.rpcMethod === 'initialize').map((entry) => entry.status);
+    };
+    const tooManyRequests = { kind: 'status', status: 429, retryAfter: '1', count: 1, rpcMethod: 'initialize' };
+    await chaos.applyFaults([tooManyRequests]);
+    assertEquals(await runBackingOff(chaos.url, 'unrefd'), { code: 0, stdout: 'backed-off\nmain returns\n' });
+    assertEquals(await initializes(), [429]);
+    // The same program on a ref'd timer: held until the Retry-After has passed, then retried and answered.
+    await chaos.applyFaults([tooManyRequests]);
+    assertEquals(await runBackingOff(chaos.url, 'refd'), { code: 0, stdout: 'backed-off\nmain returns\nsession-started\nanswered 200\n' });
+    assertEquals(await initializes(), [429, 429, 200]);
   } finally {
     await chaos.stop();
   }

@@ -16,8 +16,7 @@ Deno.test('KvSessionStore keeps, gives back and forgets a session in Deno.Kv', a
   }
 });
 
-// TODO(issue 12): hangs after connect against mcp-chaos in Deno; ignored (reported as such) until found.
-Deno.test({ name: 'a client keeps its session in Deno.Kv, against a real mcp-chaos', ignore: true }, async () => {
+Deno.test('a client keeps its session in Deno.Kv, against a real mcp-chaos', async () => {
   const chaos = await startChaos();
   const store = await KvSessionStore.open(':memory:');
   try {

@@ -1,7 +1,7 @@
 import { resilienceCodeOf } from '@mcp-resilience/core';
 import { HangError, within, type Sleep } from './deadline.ts';
-import type { ScenarioClient } from './host.ts';
-import type { CallExpectation, ToolCall } from './scenario.ts';
+import type { ScenarioClient, ScenarioHost } from './host.ts';
+import type { CallExpectation, TaskCall, ToolCall } from './scenario.ts';
 import { scrub } from './scrub.ts';
 
 /** How a call ended, in the terms of a {@link CallExpectation}. */
@@ -36,12 +36,25 @@ export function errorCode(error: unknown): string {
  * Calls a tool and says how it ended; never throws. A call that neither answers nor fails
  * within {@link CALL_TIMEOUT_MS} is `hung`, which no expectation accepts.
  */
-export async function callTool(client: ScenarioClient, call: ToolCall, sleep: Sleep): Promise<CallOutcome> {
+export function callTool(client: ScenarioClient, call: ToolCall, sleep: Sleep): Promise<CallOutcome> {
+  const calling = () => client.callTool({ name: call.tool, arguments: { ...call.arguments } }, undefined, { timeout: SDK_TIMEOUT_MS });
+  return outcomeOf(calling, sleep, `tools/call ${call.tool}`);
+}
+
+/**
+ * Calls a tool through the host's `callLongTool` (the async path) and says how it ended;
+ * `onTask` hears of each status of the task. Never throws; a hang is `hung`, as for a plain call.
+ */
+export function callLongTool(
+  run: NonNullable<ScenarioHost['callLongTool']>, client: ScenarioClient, call: TaskCall, sleep: Sleep, onTask: (task: unknown) => void,
+): Promise<CallOutcome> {
+  const options = { timeout: SDK_TIMEOUT_MS, onTask, ...(call.ttlMs === undefined ? {} : { ttlMs: call.ttlMs }) };
+  return outcomeOf(() => run(client as never, { name: call.tool, arguments: { ...call.arguments } }, options), sleep, `callLongTool ${call.tool}`);
+}
+
+async function outcomeOf(calling: () => Promise<unknown>, sleep: Sleep, what: string): Promise<CallOutcome> {
   try {
-    const calling = client.callTool({ name: call.tool, arguments: { ...call.arguments } }, undefined, { timeout: SDK_TIMEOUT_MS });
-    const result = (await within(calling, CALL_TIMEOUT_MS, sleep, `tools/call ${call.tool}`)) as {
-      readonly content?: unknown; readonly isError?: unknown;
-    };
+    const result = (await within(calling(), CALL_TIMEOUT_MS, sleep, what)) as { readonly content?: unknown; readonly isError?: unknown };
     if (result.isError === true) return { ok: false, error: 'tool-error', message: show(result.content) };
     const first = (result.content as { type?: string; text?: string }[] | undefined)?.[0];
     return { ok: true, text: first?.type === 'text' ? first.text : undefined };

@@ -23,6 +23,14 @@ export interface ScenarioClient {
   close(): Promise<void>;
 }
 
+/** What the runner passes the runtime's `callLongTool` (`@mcp-resilience/client`'s, through its adapter). */
+export interface ScenarioLongToolOptions {
+  readonly timeout: number;
+  readonly ttlMs?: number;
+  /** Told of each status of the task: the first call says it was created. */
+  readonly onTask: (task: unknown) => void;
+}
+
 /** The SDK's classes, as a runtime imports them. */
 export interface ScenarioSdk {
   readonly Client: new (info: { name: string; version: string }, options?: never) => ScenarioClient;
@@ -55,6 +63,13 @@ export interface ScenarioHost {
   readonly sdk: ScenarioSdk;
   /** Fresh chaos servers per scenario, over HTTP ({@link chaosPool}). */
   readonly chaos: ChaosControl;
+  /**
+   * The adapter's `callLongTool`, for `taskCall` steps. Its first parameter is the SDK client
+   * the runner made (typed `never` here so that the adapter's own client type fits).
+   */
+  readonly callLongTool: (
+    client: never, params: { name: string; arguments: Record<string, unknown> }, options: ScenarioLongToolOptions,
+  ) => Promise<unknown>;
   /**
    * The timer port: every wait of the runner (`sleepMs`, `connectAfterMs`, polling the server,
    * the deadline of each call). A wait whose `signal` aborts should end and clear its timer.

@@ -17,7 +17,9 @@ export { defaultSleep, HangError, within, type Sleep } from './deadline.ts';
 export { chaosPool, type ChaosControl, type ChaosInstance, type ChaosStateView } from './chaos-control.ts';
 export { compareReports, type ReportComparison } from './compare-reports.ts';
 export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './errors.ts';
-export type { ScenarioClient, ScenarioFetchOptions, ScenarioHost, ScenarioRequestOptions, ScenarioSdk } from './host.ts';
+export type {
+  ScenarioClient, ScenarioFetchOptions, ScenarioHost, ScenarioLongToolOptions, ScenarioRequestOptions, ScenarioSdk,
+} from './host.ts';
 export { parseCorpus, parseScenarioFile, type CorpusEntry, type ScenarioSource } from './parse-corpus.ts';
 export { parseReport } from './parse-report.ts';
 export { parseScenario } from './parse-scenario.ts';

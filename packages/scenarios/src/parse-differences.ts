@@ -39,7 +39,7 @@ function stepExpectations(value: unknown, where: string, steps: readonly Step[])
     const index = /^(0|[1-9]\d*)$/.test(key) ? Number(key) : -1;
     const step = steps[index];
     if (step === undefined) fail(`${where}.${key}`, `must be the index of a step (0 to ${steps.length - 1})`);
-    if (step.kind !== 'call' && step.kind !== 'concurrent') fail(`${where}.${key}`, `steps[${index}] is a ${step.kind} step: only a call's expectation can differ`);
+    if (step.kind !== 'call' && step.kind !== 'concurrent' && step.kind !== 'task-call') fail(`${where}.${key}`, `steps[${index}] is a ${step.kind} step: only a call's expectation can differ`);
     out[index] = callExpectation(expectation, `${where}.${key}`);
   }
   return out;

@@ -51,7 +51,7 @@ export function counts(value: unknown, where: string): Record<string, number> {
   return raw as Record<string, number>;
 }
 
-export function oneOf<T extends string>(value: unknown, where: string, allowed: readonly T[]): T {
+export function oneOf<const T extends string>(value: unknown, where: string, allowed: readonly T[]): T {
   if (!(allowed as readonly unknown[]).includes(value)) fail(where, `must be one of ${allowed.join(', ')}`);
   return value as T;
 }

@@ -26,7 +26,9 @@ describe('parseScenario reads what it can map', () => {
   });
 
   it('the options of the chaos server a pool starts', () => {
-    const chaos = { mode: 'legacy', dialect: 'amdahl', faults: [{ kind: 'capacity', max: 2 }], jsonResponses: true, exposeSessionId: false };
+    const chaos = {
+      mode: 'legacy', dialect: 'amdahl', faults: [{ kind: 'capacity', max: 2 }], jsonResponses: true, exposeSessionId: false, taskBinding: 'server',
+    };
     expect(parseScenario({ ...minimal, chaos }).chaos).toEqual(chaos);
   });
 
@@ -37,9 +39,27 @@ describe('parseScenario reads what it can map', () => {
     ];
     expect(parseScenario({ ...minimal, steps }).steps.map((s) => s.kind)).toEqual(['concurrent', 'faults', 'sleep', 'subscribe', 'set-log-level', 'other-client', 'call']);
   });
+
+  it('a call on the async path, with the steps that run while its task runs', () => {
+    const taskCall = { tool: 'job', arguments: { key: 'k', ms: 600 }, ttlMs: 30_000 };
+    const steps = [{ taskCall, during: [{ faults: [{ kind: 'evict', session: 'all' }] }, { sleepMs: 10 }], expect: { error: 'TASK_LOST' } }];
+    expect(parseScenario({ ...minimal, steps }).steps).toEqual([{
+      kind: 'task-call', call: taskCall, during: [{ kind: 'faults', faults: [{ kind: 'evict', session: 'all' }] }, { kind: 'sleep', ms: 10 }],
+      expect: { error: 'TASK_LOST' },
+    }]);
+    expect(parseScenario({ ...minimal, steps: [{ taskCall: { tool: 'job' }, expect: 'ok' }] }).steps[0]).toMatchObject({ during: [] });
+  });
 });
 
 describe('scenario files the runner refuses', () => {
+  it('a taskCall whose during holds a call, during on another step, a bad ttlMs, an unknown task binding', () => {
+    refuse({ ...minimal, steps: [{ taskCall: { tool: 'job' }, during: [{ call: { tool: 'echo' }, expect: 'ok' }], expect: 'ok' }] }, /only faults and sleepMs/);
+    refuse({ ...minimal, steps: [{ call: { tool: 'echo' }, during: [], expect: 'ok' }] }, /"during" belongs to taskCall steps only/);
+    refuse({ ...minimal, steps: [{ taskCall: { tool: 'job', ttlMs: -1 }, expect: 'ok' }] });
+    refuse({ ...minimal, steps: [{ taskCall: { tool: 'job' } }] }, /needs "expect"/);
+    refuse({ ...minimal, chaos: { taskBinding: 'forever' } });
+  });
+
   it('an unknown step kind', () => {
     refuse({ ...minimal, steps: [{ dropStream: true }] }, /x\.json\.steps\[0\]: unknown field "dropStream"/);
   });

@@ -1,20 +1,40 @@
-import { DIALECT_NAMES } from '@mcp-resilience/chaos/faults';
+import { DIALECT_NAMES, TASK_BINDINGS } from '@mcp-resilience/chaos/faults';
 import { parseDifferences } from './parse-differences.ts';
 import { parseExpectation } from './parse-expectation.ts';
 import { bool, callExpectation, fail, faults, int, object, oneOf, strings, text, toolCall } from './parse-fields.ts';
-import { LOG_LEVELS, type Scenario, type ScenarioChaosOptions, type ScenarioClientOptions, type Step } from './scenario.ts';
+import {
+  LOG_LEVELS, type DuringStep, type Scenario, type ScenarioChaosOptions, type ScenarioClientOptions, type Step, type TaskCall,
+} from './scenario.ts';
 
 /** The step kinds, each known by the one field that names it. */
-const STEP_KINDS = ['call', 'concurrent', 'faults', 'sleepMs', 'subscribe', 'setLogLevel', 'otherClient'] as const;
+const STEP_KINDS = ['call', 'concurrent', 'taskCall', 'faults', 'sleepMs', 'subscribe', 'setLogLevel', 'otherClient'] as const;
+
+function taskCall(value: unknown, where: string): TaskCall {
+  const raw = object(value, where, ['tool', 'arguments', 'ttlMs'], ['tool']);
+  const { ttlMs, ...call } = raw;
+  return { ...toolCall(call, where), ...(ttlMs === undefined ? {} : { ttlMs: int(ttlMs, `${where}.ttlMs`, 1, 3_600_000) }) };
+}
+
+/** What runs while a task runs: faults and waits only (the call itself is in flight). */
+function during(value: unknown, where: string): DuringStep[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail(where, 'must be a list of steps (faults, sleepMs)');
+  return value.map((s, i) => {
+    const parsed = step(s, `${where}[${i}]`);
+    if (parsed.kind !== 'faults' && parsed.kind !== 'sleep') fail(`${where}[${i}]`, 'only faults and sleepMs run while a task runs');
+    return parsed;
+  });
+}
 
 function step(value: unknown, where: string): Step {
-  const raw = object(value, where, [...STEP_KINDS, 'expect']);
+  const raw = object(value, where, [...STEP_KINDS, 'expect', 'during']);
   const kinds = STEP_KINDS.filter((k) => raw[k] !== undefined && !(k === 'call' && raw.concurrent !== undefined));
   if (kinds.length !== 1) fail(where, `must be exactly one step kind of ${STEP_KINDS.join(', ')}`);
   const kind = kinds[0]!;
-  const calls = kind === 'call' || kind === 'concurrent';
+  const calls = kind === 'call' || kind === 'concurrent' || kind === 'taskCall';
   if (!calls && raw.expect !== undefined) fail(where, '"expect" belongs to call steps only');
   if (calls && raw.expect === undefined) fail(where, 'a call step needs "expect"');
+  if (kind !== 'taskCall' && raw.during !== undefined) fail(where, '"during" belongs to taskCall steps only');
   switch (kind) {
     case 'call':
       return { kind, call: toolCall(raw.call, `${where}.call`), expect: callExpectation(raw.expect, `${where}.expect`) };
@@ -22,6 +42,11 @@ function step(value: unknown, where: string): Step {
       if (raw.call === undefined) fail(where, 'a concurrent step needs "call"');
       return {
         kind, count: int(raw.concurrent, `${where}.concurrent`, 1, 100), call: toolCall(raw.call, `${where}.call`),
+        expect: callExpectation(raw.expect, `${where}.expect`),
+      };
+    case 'taskCall':
+      return {
+        kind: 'task-call', call: taskCall(raw.taskCall, `${where}.taskCall`), during: during(raw.during, `${where}.during`),
         expect: callExpectation(raw.expect, `${where}.expect`),
       };
     case 'faults':
@@ -60,13 +85,14 @@ function clientOptions(value: unknown, where: string): ScenarioClientOptions {
 }
 
 function chaosOptions(value: unknown, where: string): ScenarioChaosOptions {
-  const raw = object(value ?? {}, where, ['mode', 'dialect', 'faults', 'jsonResponses', 'exposeSessionId']);
+  const raw = object(value ?? {}, where, ['mode', 'dialect', 'faults', 'jsonResponses', 'exposeSessionId', 'taskBinding']);
   return {
     ...(raw.mode === undefined ? {} : { mode: oneOf(raw.mode, `${where}.mode`, ['legacy', 'modern']) }),
     ...(raw.dialect === undefined ? {} : { dialect: oneOf(raw.dialect, `${where}.dialect`, DIALECT_NAMES) }),
     ...(raw.faults === undefined ? {} : { faults: faults(raw.faults, `${where}.faults`) }),
     ...(raw.jsonResponses === undefined ? {} : { jsonResponses: bool(raw.jsonResponses, `${where}.jsonResponses`) }),
     ...(raw.exposeSessionId === undefined ? {} : { exposeSessionId: bool(raw.exposeSessionId, `${where}.exposeSessionId`) }),
+    ...(raw.taskBinding === undefined ? {} : { taskBinding: oneOf(raw.taskBinding, `${where}.taskBinding`, TASK_BINDINGS) }),
   };
 }
 

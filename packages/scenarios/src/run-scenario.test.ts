@@ -46,6 +46,16 @@ describe('runScenario, against an mcp-chaos process', () => {
     });
   });
 
+  it('runs a taskCall step: the steps during it while its task runs; a call that went plain is a mismatch', async () => {
+    const during = [{ faults: [{ kind: 'status', status: 429, count: 1, retryAfter: '0', rpcMethod: 'tasks/get' }] }];
+    const task = { taskCall: { tool: 'job', arguments: { key: 'k', ms: 300, pollMs: 100 } }, during, expect: { text: 'executions of k: 1' } };
+    const backedOff = { type: 'backed-off', method: 'tasks/get', verdict: 'rate-limited', status: 429, attempt: 1 };
+    const ran = await runScenario(parseScenario({ ...minimal, steps: [task], expect: { trace: [backedOff] } }), hostFor(chaos().control));
+    expect(ran).toMatchObject({ ok: true, mismatches: [] });
+    const plain = parseScenario({ ...minimal, steps: [{ taskCall: { tool: 'echo', arguments: { text: 'hi' } }, expect: 'ok' }] });
+    expect((await runScenario(plain, hostFor(chaos().control))).mismatches).toEqual(['steps[0] (task-call): expected a task, got a plain call (ok "hi")']);
+  });
+
   it('a scenario that cannot run is a failed report, not a throw', async () => {
     const report = await runScenario(evict, hostFor('http://127.0.0.1:9/_chaos'));
     expect(report).toMatchObject({ name: 'evict-typescript-sdk', ok: false, trace: [] });

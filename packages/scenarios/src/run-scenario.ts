@@ -1,12 +1,12 @@
 import { normalizeTrace, type NormalizedEvent, type ResilienceEvent } from '@mcp-resilience/core';
-import { CALL_TIMEOUT_MS, callTool, describeOutcome, meets, SDK_TIMEOUT_MS } from './call-outcome.ts';
+import { CALL_TIMEOUT_MS, callLongTool, callTool, describeOutcome, meets, SDK_TIMEOUT_MS } from './call-outcome.ts';
 import type { ChaosInstance } from './chaos-control.ts';
 import { deepEqual } from './deep-equal.ts';
 import { defaultSleep, within, type Sleep } from './deadline.ts';
 import type { ScenarioClient, ScenarioHost, ScenarioSdk } from './host.ts';
 import { scenarioReport, type ScenarioReport } from './report.ts';
 import { planFor } from './runtime-plan.ts';
-import type { CallExpectation, Scenario, Step } from './scenario.ts';
+import type { CallExpectation, DuringStep, Scenario, Step, TaskCall } from './scenario.ts';
 import { scrub } from './scrub.ts';
 import { standaloneStreamSettled, wireSummary, type WireSummary } from './wire-summary.ts';
 
@@ -46,6 +46,23 @@ interface Run {
 const request = <T>(run: Run, what: string, work: (options: { timeout: number }) => Promise<T>) =>
   within(work({ timeout: SDK_TIMEOUT_MS }), CALL_TIMEOUT_MS, run.sleep, what);
 
+/**
+ * A `taskCall` step: the call through the host's `callLongTool`; once its task is created, the
+ * `during` steps run while it is polled. A call that never became a task is a mismatch.
+ */
+async function runTaskCall(call: TaskCall, during: readonly DuringStep[], expect: CallExpectation, run: Run): Promise<string | undefined> {
+  let running: Promise<string | undefined> | undefined;
+  const onTask = () => {
+    running ??= (async () => {
+      for (const step of during) await runStep(step, undefined, run);
+      return undefined;
+    })().catch((error: unknown) => `a step while the task ran failed: ${scrub(error instanceof Error ? error.message : String(error))}`);
+  };
+  const outcome = await callLongTool(run.host.callLongTool, run.client, call, run.sleep, onTask);
+  if (!running) return `expected a task, got a plain call (${describeOutcome(outcome)})`;
+  return (await running) ?? (meets(outcome, expect) ? undefined : `expected ${show(expect)}, got ${describeOutcome(outcome)}`);
+}
+
 /** Runs one step; answers what went wrong, if anything. */
 async function runStep(step: Step, expect: CallExpectation | undefined, run: Run): Promise<string | undefined> {
   const { client, chaos } = run;
@@ -60,6 +77,8 @@ async function runStep(step: Step, expect: CallExpectation | undefined, run: Run
       return wrong.length === 0 ? undefined
         : `expected ${step.count} × ${show(expect)}, got ${wrong.length} otherwise: ${wrong.map(describeOutcome).join('; ')}`;
     }
+    case 'task-call':
+      return runTaskCall(step.call, step.during, expect!, run);
     case 'faults':
       return void (await chaos.applyFaults(step.faults));
     case 'sleep':
@@ -108,7 +127,7 @@ export async function runScenario(scenario: Scenario, host: ScenarioHost): Promi
     await request(run, 'initialize', (options) => client.connect(transport, options));
     await standaloneStreamSettled(chaos, sleep);
     for (const [index, step] of scenario.steps.entries()) {
-      const expect = step.kind === 'call' || step.kind === 'concurrent' ? plan.stepExpect(index, step.expect) : undefined;
+      const expect = step.kind === 'call' || step.kind === 'concurrent' || step.kind === 'task-call' ? plan.stepExpect(index, step.expect) : undefined;
       const problem = await runStep(step, expect, run);
       if (problem) mismatches.push(`steps[${index}] (${step.kind}): ${problem}`);
     }

@@ -20,9 +20,19 @@ export interface ToolCall {
   readonly arguments: Readonly<Record<string, unknown>>;
 }
 
+/** A call on the async path (`callLongTool`): the task lifetime it asks for, if any. */
+export interface TaskCall extends ToolCall {
+  readonly ttlMs?: number;
+}
+
+/** What runs while a task runs: faults and waits. */
+export type DuringStep = Extract<Step, { readonly kind: 'faults' | 'sleep' }>;
+
 export type Step =
   | { readonly kind: 'call'; readonly call: ToolCall; readonly expect: CallExpectation }
   | { readonly kind: 'concurrent'; readonly count: number; readonly call: ToolCall; readonly expect: CallExpectation }
+  /** `callLongTool`: it must go as a task; `during` runs once the task is created, while it is polled. */
+  | { readonly kind: 'task-call'; readonly call: TaskCall; readonly during: readonly DuringStep[]; readonly expect: CallExpectation }
   | { readonly kind: 'faults'; readonly faults: readonly Fault[] }
   | { readonly kind: 'sleep'; readonly ms: number }
   | { readonly kind: 'subscribe'; readonly uri: string }
@@ -47,6 +57,8 @@ export interface ScenarioChaosOptions {
   readonly faults?: readonly Fault[];
   readonly jsonResponses?: boolean;
   readonly exposeSessionId?: boolean;
+  /** Whom the `job` tool's tasks belong to: `session` (default) or `server`. */
+  readonly taskBinding?: 'session' | 'server';
 }
 
 /** The server's live sessions at the end, as `expect.sessions` names them. */

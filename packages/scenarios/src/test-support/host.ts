@@ -3,7 +3,7 @@
  * official SDK 1.x, and an `mcp-chaos` process (started and stopped by PID) as the pool.
  */
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import { createResilientFetch } from '@mcp-resilience/client';
+import { callLongTool, createResilientFetch } from '@mcp-resilience/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -12,7 +12,7 @@ import type { ScenarioHost } from '../host.ts';
 import type { RuntimeName } from '../scenario.ts';
 
 export function hostFor(control: string, runtime: RuntimeName = 'node'): ScenarioHost {
-  return { runtime, createFetch: createResilientFetch, sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(control) };
+  return { runtime, createFetch: createResilientFetch, callLongTool, sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(control) };
 }
 
 /** One mcp-chaos process for the test file: started before its tests, stopped by PID after them. */

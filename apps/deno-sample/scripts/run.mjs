@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// The Deno sample, for a Node script or a person: runs src/main.ts in Deno with the least
+// permissions it needs (--allow-net of the chaos host, --allow-read of the scenarios directory,
+// nothing else) and exits with its code. Without --chaos it starts an mcp-chaos process on
+// 127.0.0.1 and stops it by its PID at the end.
+// Usage: node apps/deno-sample/scripts/run.mjs [--chaos CONTROL_URL] [scenarios-dir]
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startChaosProcess } from '@mcp-resilience/chaos';
+import { denoBinary, denoEnv, REPO_ROOT } from '../../../packages/deno/scripts/deno-env.mjs';
+
+const APP = join(import.meta.dirname, '..');
+const USAGE = 'usage: run.mjs [--chaos CONTROL_URL] [scenarios-dir]';
+
+let args;
+try {
+  args = parseArgs({ options: { chaos: { type: 'string' } }, allowPositionals: true, strict: true });
+  if (args.positionals.length > 1 || (args.values.chaos !== undefined && !URL.canParse(args.values.chaos))) throw new Error('bad arguments');
+} catch {
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(2);
+}
+const dir = resolve(args.positionals[0] ?? join(REPO_ROOT, 'conformance', 'scenarios'));
+
+let chaos;
+let deno;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    if (deno?.exitCode === null) deno.kill(signal);
+    void (chaos?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+  });
+}
+try {
+  chaos = args.values.chaos === undefined ? await startChaosProcess() : undefined;
+  const control = args.values.chaos ?? chaos.control;
+  deno = spawn(denoBinary(APP), [
+    'run', '--no-prompt', `--allow-net=${new URL(control).hostname}`, `--allow-read=${dir}`,
+    'src/main.ts', '--chaos', control, dir,
+  ], { cwd: APP, env: denoEnv(), stdio: 'inherit' });
+  process.exitCode = await new Promise((done) => {
+    deno.once('error', (error) => (process.stderr.write(`deno-sample: ${error.message}\n`), done(1)));
+    deno.once('exit', (code) => done(code ?? 1));
+  });
+} finally {
+  await chaos?.stop();
+}

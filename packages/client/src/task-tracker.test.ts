@@ -1,0 +1,72 @@
+import { startChaosServer, type ChaosServer, type ChaosServerOptions } from '@mcp-resilience/chaos';
+import { normalizeTrace, type ResilienceEvent } from '@mcp-resilience/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CreateTaskResultSchema } from '@modelcontextprotocol/sdk/experimental/tasks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { callLongTool } from './call-long-tool.ts';
+import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
+
+let chaos: ChaosServer | undefined;
+let client: Client | undefined;
+afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefined)));
+
+async function setup(server: ChaosServerOptions = {}, options: ResilientFetchOptions = {}) {
+  chaos = await startChaosServer(server);
+  const events: ResilienceEvent[] = [];
+  client = new Client({ name: 'tasks', version: '0' });
+  client.onerror = () => {};
+  const fetch = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, ...options });
+  await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch }));
+  return events;
+}
+const job = (key: string, ms: number, pollMs = 100) => ({ name: 'job', arguments: { key, ms, pollMs } });
+const posts = (method: string) => chaos!.state().log.filter((e) => e.httpMethod === 'POST' && e.rpcMethod === method);
+const types = (events: ResilienceEvent[]) => normalizeTrace(events).map((e) => e.type).filter((type) => type !== 'session-started');
+/** A server without the optional standalone stream: a session is idle between requests. */
+const NO_GET = { kind: 'status', status: 405, httpMethod: 'GET', count: 1_000 } as const;
+
+describe('the engine and tasks', () => {
+  it('a task-augmented call is a creation: its stream broken, it is not sent again (OUTCOME_UNKNOWN), and ran once', async () => {
+    const events = await setup({ faults: [{ kind: 'drop-stream', afterEvents: 0, eventIds: false, rpcMethod: 'tools/call' }] });
+    const creating = client!.request({ method: 'tools/call', params: job('created', 50) }, CreateTaskResultSchema, { task: { ttl: 10_000 } });
+    await expect(creating).rejects.toMatchObject({ code: -32090, data: { code: 'OUTCOME_UNKNOWN' } });
+    expect(types(events)).toEqual(['gave-up']);
+    expect(posts('tools/call')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(chaos!.state().ledger).toEqual({ created: 1 });
+  });
+
+  it('a creation the application vouches for (tools.idempotentTools) is re-issued like any call safe to repeat', async () => {
+    const events = await setup({ faults: [{ kind: 'drop-stream', afterEvents: 0, eventIds: false, rpcMethod: 'tools/call' }] }, { tools: { idempotentTools: ['job'] } });
+    await expect(client!.request({ method: 'tools/call', params: job('vouched', 50) }, CreateTaskResultSchema, { task: {} })).resolves.toMatchObject({ task: { status: 'working' } });
+    expect(types(events)).toEqual(['reissued']);
+  });
+
+  it('tasks/get is read-only: its broken stream is re-issued, and the call goes on', async () => {
+    const events = await setup({ faults: [{ kind: 'drop-stream', afterEvents: 0, eventIds: false, rpcMethod: 'tasks/get', count: 1 }] });
+    await expect(callLongTool(client!, job('polled', 200))).resolves.toMatchObject({ content: [{ text: 'executions of polled: 1' }] });
+    expect(types(events)).toEqual(['reissued']);
+  });
+
+  it('tasks/cancel is idempotent: sent again on the new session after a loss, it cancels the task', async () => {
+    const events = await setup({ taskBinding: 'server' });
+    const { task } = await client!.request({ method: 'tools/call', params: job('cancelled', 2_000) }, CreateTaskResultSchema, { task: {} });
+    await chaos!.applyFaults([{ kind: 'evict', session: 'all' }]);
+    await expect(client!.experimental.tasks.cancelTask(task.taskId)).resolves.toMatchObject({ taskId: task.taskId, status: 'cancelled' });
+    expect(types(events)).toEqual(['session-lost', 'session-reinitialized', 'replayed', 'task-survived']);
+  });
+
+  it('a session with a task running on it is in use: never replaced for idleness (its DELETE would end a session-bound task)', async () => {
+    const events = await setup({ faults: [NO_GET] }, { idleBudgetMs: 50 });
+    // Polled every 150 ms: idle past the 50 ms budget between polls, yet the task keeps its session.
+    await expect(callLongTool(client!, job('kept', 500, 150))).resolves.toMatchObject({ content: [{ text: 'executions of kept: 1' }] });
+    expect(types(events)).toEqual([]);
+    expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);
+    // Once it ended, the session may be idle again: the next call after the budget opens a new one.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await client!.callTool({ name: 'echo', arguments: { text: 'later' } });
+    expect(types(events)).toEqual(['session-reinitialized']);
+  });
+});

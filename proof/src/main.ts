@@ -1,0 +1,59 @@
+// pnpm proof: the whole scenario corpus in every runtime's sample against one mcp-chaos process
+// (started and stopped here by PID), each canonical report written to proof/reports/<runtime>.json
+// (git-ignored), compared with Node's, and the scenario × runtime table printed (and written to
+// proof/reports/table.md). Exits 1 when a cell fails: a scenario failed somewhere, or came out
+// otherwise than on Node with nothing declared in its file.
+// Usage: node proof/dist/main.js [--runtimes node,deno,workerd,browser]
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
+import { corpusReport, parseReport, type CorpusReport } from '@mcp-resilience/scenarios';
+import { proofTable, renderProofTable } from './proof-table.ts';
+import { runSample } from './run-sample.ts';
+import { SAMPLE_RUNS } from './runtimes.ts';
+
+const REPORTS = fileURLToPath(new URL('../reports/', import.meta.url));
+const { values } = parseArgs({ options: { runtimes: { type: 'string' } }, strict: true });
+const wanted = values.runtimes?.split(',') ?? SAMPLE_RUNS.map((r) => r.runtime);
+const runs = SAMPLE_RUNS.filter((r) => wanted.includes(r.runtime));
+if (runs[0]?.runtime !== 'node' || runs.length !== wanted.length) {
+  console.error(`proof: --runtimes must start with node and name only ${SAMPLE_RUNS.map((r) => r.runtime).join(', ')}`);
+  process.exit(2);
+}
+
+let chaos: ChaosProcess | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void (chaos?.stop() ?? Promise.resolve()).finally(() => process.exit(1)));
+}
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+try {
+  chaos = await startChaosProcess(runs.flatMap((r) => r.chaosArgs));
+  const reports: CorpusReport[] = [];
+  let allExited = true;
+  // One runtime after another: the machine's cores go to one run at a time.
+  for (const run of runs) {
+    const outcome = await runSample(run, chaos.control);
+    let report: CorpusReport;
+    try {
+      report = parseReport(outcome.stdout);
+      writeFileSync(`${REPORTS}${run.runtime}.json`, outcome.stdout);
+    } catch {
+      report = corpusReport(run.runtime, []); // no report: every scenario fails on it
+    }
+    allExited &&= outcome.code === 0;
+    console.error(`${outcome.summary} (${outcome.seconds.toFixed(1)} s)`);
+    reports.push(report);
+  }
+  const table = proofTable(reports[0]!, reports.slice(1));
+  const text = renderProofTable(table);
+  writeFileSync(`${REPORTS}table.md`, text);
+  process.stdout.write(text);
+  const cells = table.rows.length * table.runtimes.length;
+  const failed = table.rows.flatMap((r) => r.cells).filter((c) => c.mark === 'fail').length;
+  console.error(`proof: ${table.rows.length} scenarios × ${table.runtimes.length} runtimes, ${cells - failed} of ${cells} cells pass`);
+  if (!table.passed || !allExited) process.exitCode = 1;
+} finally {
+  await chaos?.stop();
+}

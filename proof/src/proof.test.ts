@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseCorpus, parseReport, type CorpusReport } from '@mcp-resilience/scenarios';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { proofTable, type ProofTable } from './proof-table.ts';
+import { SAMPLE_RUNS } from './runtimes.ts';
+
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const REPORTS = fileURLToPath(new URL('../reports/', import.meta.url));
+const SCENARIOS = fileURLToPath(new URL('../../conformance/scenarios/', import.meta.url));
+
+// Known at collect time: one test per scenario file, each checked in every runtime.
+const corpus = parseCorpus(readdirSync(SCENARIOS).filter((f) => f !== 'README.md').map((file) => ({ file, text: readFileSync(join(SCENARIOS, file), 'utf8') })));
+let run: { code: number | null; stdout: string; stderr: string } | undefined;
+let table: ProofTable | undefined;
+
+// `pnpm proof` itself, as a process: it starts and stops its own mcp-chaos.
+beforeAll(async () => {
+  expect(existsSync(MAIN), `${MAIN} is missing: the proof was not built`).toBe(true);
+  run = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  const reports = SAMPLE_RUNS.flatMap((r): CorpusReport[] =>
+    existsSync(`${REPORTS}${r.runtime}.json`) ? [parseReport(readFileSync(`${REPORTS}${r.runtime}.json`, 'utf8'))] : []);
+  if (reports[0]) table = proofTable(reports[0], reports.slice(1));
+});
+
+describe(`pnpm proof: the corpus in ${SAMPLE_RUNS.map((r) => r.runtime).join(', ')}`, () => {
+  it('writes one report per runtime, prints the table it computed, and exits 0', () => {
+    expect(run!.stderr).not.toMatch(/stopped after/);
+    expect(readdirSync(REPORTS).sort()).toEqual([...SAMPLE_RUNS.map((r) => `${r.runtime}.json`), 'table.md'].sort());
+    expect(run!.stdout).toBe(readFileSync(`${REPORTS}table.md`, 'utf8'));
+    expect(run!.stdout.split('\n')[0]).toBe(`| scenario | ${SAMPLE_RUNS.map((r) => r.runtime).join(' | ')} |`);
+    expect(run!.code, run!.stderr).toBe(0);
+  });
+
+  for (const entry of corpus) {
+    it(`${entry.file}: the same in every runtime, or as its file declares`, () => {
+      if (entry.error) throw entry.error;
+      const row = table?.rows.find((r) => r.scenario === entry.scenario.name);
+      expect(row, `${entry.scenario.name} is in no report`).toBeDefined();
+      const failures = row!.cells.flatMap((cell, i) => (cell.mark === 'fail' ? [`${table!.runtimes[i]}: ${cell.detail}`] : []));
+      expect(failures).toEqual([]);
+      expect(row!.cells).toHaveLength(SAMPLE_RUNS.length);
+    });
+  }
+});

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import type { SampleRun } from './runtimes.ts';
+
+/** What one sample's run came to. */
+export interface SampleOutcome {
+  /** The canonical report it printed (empty when it printed none). */
+  readonly stdout: string;
+  /** Its one-line summary, or why it failed. */
+  readonly summary: string;
+  readonly code: number | null;
+  readonly seconds: number;
+}
+
+/** A whole corpus in one runtime takes a minute or two here; five is a hang. */
+export const SAMPLE_RUN_CAP_MS = 300_000;
+
+/**
+ * Runs one runtime's sample against the `mcp-chaos` at `control`, and collects what it printed.
+ * A run that outlives {@link SAMPLE_RUN_CAP_MS} is stopped (by its PID) and reported as such.
+ *
+ * @example
+ * const outcome = await runSample(SAMPLE_RUNS[0], chaos.control);
+ */
+export function runSample(run: SampleRun, control: string, capMs = SAMPLE_RUN_CAP_MS): Promise<SampleOutcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [run.script, '--chaos', control], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const cap = setTimeout(() => {
+      stderr += `\nstopped after ${capMs / 1000} s`;
+      child.kill('SIGKILL');
+    }, capMs);
+    let settled = false;
+    const done = (code: number | null, failure?: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(cap);
+      const lines = (failure ?? stderr).trim().split('\n');
+      resolve({ stdout, summary: lines.at(-1) ?? '', code, seconds: (performance.now() - started) / 1000 });
+    };
+    child.once('error', (error) => done(null, `${run.runtime}: ${error.message}`));
+    child.once('close', (code) => done(code));
+  });
+}

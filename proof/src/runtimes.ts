@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import type { RuntimeName } from '@mcp-resilience/scenarios';
+
+/** How the proof runs one runtime's sample: a Node command that prints that runtime's canonical report. */
+export interface SampleRun {
+  readonly runtime: RuntimeName;
+  /** The script `node` runs, with `--chaos CONTROL_URL` after it. */
+  readonly script: string;
+  /** What the shared `mcp-chaos` must be started with for this sample (e.g. the page origin it lets drive the pool). */
+  readonly chaosArgs: readonly string[];
+}
+
+const app = (path: string) => fileURLToPath(new URL(`../../apps/${path}`, import.meta.url));
+
+/**
+ * The four runtimes of the proof, the reference (Node) first. Each sample's entry takes
+ * `--chaos CONTROL_URL`, runs the whole corpus in its runtime against that `mcp-chaos`, prints
+ * the canonical report on stdout and a one-line summary on stderr, and exits 1 on a failure.
+ *
+ * @example
+ * for (const run of SAMPLE_RUNS) console.log(run.runtime, run.script);
+ */
+export const SAMPLE_RUNS: readonly SampleRun[] = [
+  { runtime: 'node', script: app('node-sample/dist/main.js'), chaosArgs: [] },
+  { runtime: 'deno', script: app('deno-sample/scripts/run.mjs'), chaosArgs: [] },
+];
