@@ -26,8 +26,7 @@ interface Held {
 
 const notState = () => new ResilienceError({
   code: 'INVALID_OPTION', details: { option: 'state' },
-  message: 'durableClient takes a Durable Object\'s state (this.ctx in a class that extends DurableObject); '
-    + 'a stateless Worker cannot hold a client across requests: call connect() in each request instead',
+  message: 'durableClient takes a Durable Object\'s state (this.ctx); in a stateless Worker, call connect() in each request',
 });
 
 /**

@@ -6,8 +6,7 @@ import { storableSession } from './storable-session.ts';
 /** The Durable Object binding of {@link McpSessionStore}, as `env` carries it. */
 export type SessionStoreNamespace = DurableObjectNamespace<McpSessionStore>;
 
-const DECLARE = 'in wrangler.jsonc, bind it ("durable_objects": { "bindings": [{ "name": "MCP_SESSIONS", "class_name": "McpSessionStore" }] }) '
-  + 'with a migration ("new_sqlite_classes": ["McpSessionStore"]), export McpSessionStore from the Worker, and pass env.MCP_SESSIONS';
+const DECLARE = 'bind it in wrangler.jsonc ("class_name": "McpSessionStore", in a "new_sqlite_classes" migration), export McpSessionStore from the Worker, pass env.<that binding>';
 
 const misbound = (message: string, cause?: unknown) =>
   new ResilienceError({ code: 'INVALID_OPTION', message, details: { option: 'sessions' } }, cause === undefined ? undefined : { cause });
@@ -33,7 +32,7 @@ function checkedNamespace(value: unknown): SessionStoreNamespace {
 function explained(error: unknown): unknown {
   const message = error instanceof Error ? error.message : String(error);
   return /RPC receiver does not implement/.test(message)
-    ? misbound(`the Durable Object bound as sessions is not an McpSessionStore (${message}); ${DECLARE}`, error)
+    ? misbound(`sessions is not an McpSessionStore (${message}); ${DECLARE}`, error)
     : error;
 }
 
