@@ -23,9 +23,10 @@ export type Adapter = (typeof ADAPTERS)[number];
  * Each adapter's own code (bytes, min+gzip; the engine, core, the SDK and the runtime's modules
  * left external), held a little above its size when the budgets were set (docs/performance.md):
  * an adapter is ports and runtime niceties, and one that grows logic is a sign the logic belongs
- * in core or the engine.
+ * in core or the engine. Cloudflare's was raised from 1.5 to 2.25 KB for `durableClient` and the
+ * binding checks of issue #13 (2,054 bytes; docs/performance.md).
  */
-export const ADAPTER_BUDGET: Readonly<Record<Adapter, number>> = { node: 512, deno: 1024, cloudflare: 1536, browser: 1536 };
+export const ADAPTER_BUDGET: Readonly<Record<Adapter, number>> = { node: 512, deno: 1024, cloudflare: 2304, browser: 1536 };
 
 export interface BundleSize {
   readonly minifiedBytes: number;

@@ -1,26 +1,12 @@
 // Runs inside workerd: every request below is a real Worker request (SELF.fetch) or the test's
 // own, against real mcp-chaos servers on 127.0.0.1 started by the Node side (globalSetup).
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { budgetDeadline, connect, durableSessionStore, type ResilienceEvent } from './index.ts';
-import type { McpSessionStore } from './session-store-object.ts';
-import './test-support/provided-context.ts';
+import { describe, expect, it } from 'vitest';
+import { budgetDeadline, connect, durableSessionStore, MemorySessionStore, type ResilienceEvent, type SessionStoreNamespace } from './index.ts';
+import { evictAll, initializes, poolServer, type PoolServer } from './test-support/chaos-pool.ts';
 
-const sessions = (env as unknown as { MCP_SESSIONS: DurableObjectNamespace<McpSessionStore> }).MCP_SESSIONS;
-const started: string[] = [];
-afterAll(async () => {
-  for (const control of started) await fetch(control, { method: 'DELETE' }).then((r) => r.body?.cancel());
-});
-
-/** A fresh server of the chaos pool. */
-async function poolServer(options: object = {}): Promise<{ url: string; control: string }> {
-  const response = await fetch(`${inject('chaosControl')}/servers`, { method: 'POST', body: JSON.stringify(options) });
-  const server = await response.json() as { url: string; control: string };
-  started.push(server.control);
-  return server;
-}
-const posts = async (control: string, method: string) =>
-  ((await (await fetch(`${control}/state`)).json()) as { log: { rpcMethod?: string }[] }).log.filter((e) => e.rpcMethod === method).length;
+const bindings = env as unknown as Record<'MCP_SESSIONS' | 'MCP_AGENT' | 'LEGACY_SESSIONS', SessionStoreNamespace>;
+const sessions = bindings.MCP_SESSIONS;
 
 interface Answer {
   readonly text: string;
@@ -28,7 +14,7 @@ interface Answer {
   readonly capabilities: { tools?: unknown } | null;
   readonly backgroundTasks: number;
 }
-async function call(server: { url: string }, text: string, name: string): Promise<Answer> {
+async function call(server: PoolServer, text: string, name: string): Promise<Answer> {
   const response = await SELF.fetch(`http://worker/call?${new URLSearchParams({ url: server.url, text, name })}`);
   expect(response.status).toBe(200);
   return response.json();
@@ -43,20 +29,20 @@ describe('a session kept in the Durable Object, across Worker requests', () => {
     expect(first.backgroundTasks).toBeGreaterThan(0); // the store write went to ctx.waitUntil
     const second = await call(server, 'two', 'across');
     expect(second).toMatchObject({ text: 'two', events: [], capabilities: { tools: expect.anything() } });
-    expect(await posts(server.control, 'initialize')).toBe(1);
+    expect(await initializes(server)).toBe(1);
   });
 
   it('re-opens the session from the stored initialize after an eviction between requests: one re-initialization', async () => {
     const server = await poolServer();
     await call(server, 'before', 'evicted');
-    await fetch(`${server.control}/faults`, { method: 'POST', body: JSON.stringify({ kind: 'evict', session: 'all' }) });
+    await evictAll(server);
     const after = await call(server, 'after', 'evicted');
     expect(after.text).toBe('after');
     expect(after.events.map((e) => e.type)).toEqual(['session-lost', 'session-started', 'session-reinitialized', 'replayed']);
-    expect(await posts(server.control, 'initialize')).toBe(2);
+    expect(await initializes(server)).toBe(2);
     const next = await call(server, 'next', 'evicted'); // request 3 goes on with the new session
     expect(next.events).toEqual([]);
-    expect(await posts(server.control, 'initialize')).toBe(2);
+    expect(await initializes(server)).toBe(2);
   });
 
   it('keeps one session per object name, and never stores credentials', async () => {
@@ -78,13 +64,37 @@ describe('a session kept in the Durable Object, across Worker requests', () => {
   });
 });
 
-describe('tools with an output schema, validated inside workerd', () => {
-  it('validates structured content with CfWorkerJsonSchemaValidator by default', async () => {
-    const client = await connect(inject('schemaUrl'));
+describe('a binding that is missing or wrong says what to fix', () => {
+  const unreachable = 'http://127.0.0.1:9/mcp'; // never reached: the binding fails first
+  const refused = (code: string, message: RegExp) => expect.objectContaining({ code, message: expect.stringMatching(message) });
+
+  it('a binding env does not have (missing, or read under a misspelt name)', async () => {
+    const misspelt = (env as unknown as { MCP_SESSION: SessionStoreNamespace }).MCP_SESSION; // typed, but not bound
+    await expect(connect(unreachable, { sessions: misspelt })).rejects.toEqual(refused('INVALID_OPTION', /^sessions is undefined: env has no binding of that name; .*"class_name": "McpSessionStore"/));
+    expect(() => durableSessionStore(misspelt)).toThrow(/env has no binding of that name/);
+  });
+
+  it('a binding of another kind, or to another class', async () => {
+    await expect(connect(unreachable, { sessions: {} as SessionStoreNamespace })).rejects.toEqual(refused('INVALID_OPTION', /not a Durable Object namespace binding/));
+    await expect(connect(unreachable, { sessions: bindings.MCP_AGENT })).rejects.toEqual(refused('INVALID_OPTION', /is not an McpSessionStore .*"getSession"/));
+  });
+
+  it('a class declared without SQLite: workerd\'s own words reach the caller', async () => {
+    await expect(connect(unreachable, { sessions: bindings.LEGACY_SESSIONS })).rejects.toThrow(/change `new_classes` to `new_sqlite_classes`/);
+  });
+});
+
+describe('a connection that failed ("Network connection lost.")', () => {
+  it('is read as maybe sent: a call that is not safe to repeat is given up at once', async () => {
+    const server = await poolServer();
+    const events: ResilienceEvent[] = [];
+    const client = await connect(server.url, { onEvent: (e) => events.push(e) });
+    await fetch(server.control, { method: 'DELETE' }).then((r) => r.body?.cancel()); // the server is gone: connections are refused
     try {
-      await client.listTools(); // the SDK learns the output schemas here
-      await expect(client.callTool({ name: 'weather' })).resolves.toMatchObject({ structuredContent: { celsius: 21 } });
-      await expect(client.callTool({ name: 'broken-weather' })).rejects.toThrow(/output schema/i);
+      const failed = await client.callTool({ name: 'record', arguments: { key: 'k' } }).catch((error: unknown) => error as Error & { code?: string });
+      // Refused before anything was sent, yet workerd cannot say so: it is booked as broken after the send.
+      expect(failed).toMatchObject({ code: 'OUTCOME_UNKNOWN', cause: { kind: 'network', phase: 'after-send' } });
+      expect(events.map((e) => e.type)).toEqual(['session-started', 'gave-up']);
     } finally {
       await client.close();
     }
@@ -97,5 +107,21 @@ describe('the request time budget', () => {
     const deadline = budgetDeadline(now, 5_000, () => now);
     now = 7_000; // the budget is spent: the work starts with an aborted signal, whatever its own limit
     await expect(deadline(20_000, async (signal) => { await new Promise((r) => setTimeout(r, 1)); return signal.aborted; })).resolves.toBe(true);
+  });
+
+  it('spent, ends connect()\'s re-initialization at once: the call fails typed instead of outliving the request', async () => {
+    const server = await poolServer();
+    const sessionStore = new MemorySessionStore();
+    const first = await connect(server.url, { sessionStore });
+    await first.callTool({ name: 'echo', arguments: { text: 'a' } });
+    await first.close();
+    await evictAll(server);
+    const late = await connect(server.url, { sessionStore, budgetMs: 0 });
+    try {
+      // With budget left, the same call is re-initialized and replayed (the Durable Object tests above).
+      await expect(late.callTool({ name: 'echo', arguments: { text: 'b' } })).rejects.toMatchObject({ code: 'SESSION_LOST' });
+    } finally {
+      await late.close();
+    }
   });
 });

@@ -38,6 +38,15 @@ function runtimeOf(options: WorkersFetchOptions) {
   };
 }
 
+/**
+ * The store the options name: `sessionStore`, else the `sessions` binding. A `sessions` key
+ * that is there but `undefined` is a binding `env` does not have (`INVALID_OPTION`), never "no store".
+ */
+function storeOf(options: WorkersFetchOptions): SessionStore | undefined {
+  if (options.sessionStore) return options.sessionStore;
+  return 'sessions' in options ? durableSessionStore(options.sessions!, options.sessionName) : undefined;
+}
+
 /** The engine's options with the Workers ports filled in (and the Workers-only options taken out). */
 function engineOptions<T extends WorkersFetchOptions>(options: T, store: SessionStore | undefined): ConnectOptions {
   const { ctx: _ctx, sessions: _sessions, sessionName: _name, budgetMs: _budget, ...rest } = options;
@@ -54,8 +63,7 @@ function engineOptions<T extends WorkersFetchOptions>(options: T, store: Session
  * const transport = new StreamableHTTPClientTransport(new URL(url), { fetch });
  */
 export function createResilientFetch(options: WorkersFetchOptions = {}): ResilientFetch {
-  const store = options.sessions ? durableSessionStore(options.sessions, options.sessionName) : undefined;
-  return createEngineFetch(engineOptions(options, options.sessionStore ?? store));
+  return createEngineFetch(engineOptions(options, storeOf(options)));
 }
 
 /** The store, with the first read of `endpoint` already done (the engine reads it again: one trip to the object). */
@@ -80,7 +88,7 @@ function primed(store: SessionStore, endpoint: string, first: StoredSession | un
  */
 export async function connect(url: string | URL, options: WorkersConnectOptions = {}): Promise<Client> {
   const endpoint = new URL(url).href;
-  const given = options.sessionStore ?? (options.sessions ? durableSessionStore(options.sessions, options.sessionName) : undefined);
+  const given = storeOf(options);
   const stored = given ? await given.get(endpoint) : undefined;
   const store = given ? primed(given, endpoint, stored) : undefined;
   const { clientOptions, transportOptions } = options;

@@ -7,6 +7,8 @@
  * new one. Background work goes to `ctx.waitUntil`, the SDK's Workers-safe JSON-schema
  * validator is the default, the engine's own requests fit the request's time budget, and a
  * failed connection ("Network connection lost.") counts as "maybe sent". No `nodejs_compat`.
+ * For agents and other long-lived use, {@link durableClient} holds one client inside a
+ * Durable Object for all of that object's requests.
  *
  * @example
  * import { connect } from '@mcp-resilience/cloudflare';
@@ -22,7 +24,9 @@
  */
 export * from '@mcp-resilience/client';
 export { connect, createResilientFetch, DEFAULT_BUDGET_MS, type WorkersConnectOptions, type WorkersFetchOptions } from './connect.ts';
+export { durableClient, type DurableClient, type DurableClientOptions } from './durable-client.ts';
 export { durableSessionStore, type SessionStoreNamespace } from './durable-session-store.ts';
 export { McpSessionStore } from './session-store-object.ts';
+export { storageSessionStore } from './storage-session-store.ts';
 export { backgroundOn, budgetDeadline, notSentOnWorkers, type WaitUntilContext } from './workers-ports.ts';
 export { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
