@@ -23,4 +23,6 @@ const app = (path: string) => fileURLToPath(new URL(`../../apps/${path}`, import
 export const SAMPLE_RUNS: readonly SampleRun[] = [
   { runtime: 'node', script: app('node-sample/dist/main.js'), chaosArgs: [] },
   { runtime: 'deno', script: app('deno-sample/scripts/run.mjs'), chaosArgs: [] },
+  { runtime: 'workerd', script: app('cloudflare-sample/scripts/run.mjs'), chaosArgs: [] },
+  { runtime: 'browser', script: app('browser-sample/dist/main.js'), chaosArgs: [] },
 ];
