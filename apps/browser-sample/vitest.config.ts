@@ -1,4 +1,4 @@
 import { packageTestConfig } from '../../vitest.shared.ts';
 
-// The built main runs the whole corpus in Chromium, then the Node sample's, before the comparison.
-export default packageTestConfig(import.meta.url, { testTimeout: 60_000, hookTimeout: 300_000 });
+// Each test runs the built main (Chromium, a page server) as a process of its own.
+export default packageTestConfig(import.meta.url, { testTimeout: 60_000, hookTimeout: 60_000 });

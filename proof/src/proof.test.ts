@@ -42,6 +42,16 @@ describe(`pnpm proof: the corpus in ${SAMPLE_RUNS.map((r) => r.runtime).join(', 
     expect(run!.code, run!.stderr).toBe(0);
   });
 
+  for (const { runtime } of SAMPLE_RUNS) {
+    it(`runs the whole corpus in ${runtime}: its sample exits 0 with its summary line, and its report carries no time, port or id`, () => {
+      const summary = run!.stderr.split('\n').find((line) => line.startsWith(`${runtime}: `));
+      expect(summary).toMatch(new RegExp(`^${runtime}: ${corpus.length} scenarios, ${corpus.length} passed, 0 failed \\(\\d+\\.\\d s\\)$`));
+      const text = readFileSync(`${REPORTS}${runtime}.json`, 'utf8');
+      expect(parseReport(text).runtime).toBe(runtime);
+      expect(text).not.toMatch(/127\.0\.0\.1|localhost|:\d{4,5}\b|sid-|[0-9a-f]{8}-[0-9a-f]{4}-|"(atMs|delayMs|sessionAgeMs|idleMs|serverUptimeSeconds)"/);
+    });
+  }
+
   for (const entry of corpus) {
     it(`${entry.file}: the same in every runtime, or as its file declares`, () => {
       if (entry.error) throw entry.error;

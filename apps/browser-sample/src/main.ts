@@ -9,9 +9,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import { parseReport } from '@mcp-resilience/scenarios';
+import { parseReport, summaryLine } from '@mcp-resilience/scenarios';
 import { loadCorpus } from 'node-sample/dist/load-corpus.js';
-import { summaryLine } from 'node-sample/dist/summary.js';
 import { CHROMIUM, runInChromium } from './run-in-chromium.ts';
 
 const { values, positionals } = parseArgs({ options: { chaos: { type: 'string' } }, allowPositionals: true, strict: true });

@@ -12,9 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startChaosProcess } from '@mcp-resilience/chaos';
-import { renderReport } from '@mcp-resilience/scenarios';
+import { renderReport, summaryLine } from '@mcp-resilience/scenarios';
 import { loadCorpus } from 'node-sample/dist/load-corpus.js';
-import { summaryLine } from 'node-sample/dist/summary.js';
 import { buildWorker, runCorpusInWorker, startWorker } from './workerd-corpus.mjs';
 
 const { values, positionals } = parseArgs({

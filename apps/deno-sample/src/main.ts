@@ -3,8 +3,7 @@
 // stderr; exits 1 on any mismatch, unmappable file or empty corpus, 2 on bad arguments.
 // Usage: deno run --allow-net=127.0.0.1 --allow-read=<scenarios-dir> src/main.ts --chaos CONTROL_URL [scenarios-dir]
 //   (default: conformance/scenarios; scripts/run.mjs runs it so, and starts mcp-chaos when not given one)
-import { renderReport, runCorpus } from '@mcp-resilience/scenarios';
-import { summaryLine } from '../../node-sample/src/summary.ts'; // the same line as the Node sample's
+import { renderReport, runCorpus, summaryLine } from '@mcp-resilience/scenarios';
 import { denoHost } from './deno-host.ts';
 import { loadCorpus } from './load-corpus.ts';
 

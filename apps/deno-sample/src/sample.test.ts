@@ -1,22 +1,19 @@
-// The Node sample's built main, then the Deno sample as a person or a Node script runs it
-// (scripts/run.mjs: Deno with --allow-net of the chaos host and --allow-read of the corpus
-// only), against one mcp-chaos process this file starts and stops by PID; the tests read what
-// they printed and compare the two reports.
+// The Deno sample as a person or a Node script runs it (scripts/run.mjs: Deno with --allow-net of
+// the chaos host and --allow-read of the corpus only), on what it must refuse or count as failed;
+// the whole corpus in Deno, compared with every other runtime, is `pnpm proof` (proof/).
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import { compareReports, parseReport, renderReport, type CorpusReport } from '@mcp-resilience/scenarios';
+import { parseReport } from '@mcp-resilience/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denoBinary, denoEnv } from '../../../packages/deno/scripts/deno-env.mjs';
 
 const APP = fileURLToPath(new URL('..', import.meta.url));
 const RUN = join(APP, 'scripts', 'run.mjs');
-const NODE_MAIN = fileURLToPath(new URL('../../node-sample/dist/main.js', import.meta.url));
 const SCENARIOS = fileURLToPath(new URL('../../../conformance/scenarios/', import.meta.url));
-const files = readdirSync(SCENARIOS).filter((f) => f !== 'README.md').sort();
 
 interface Run { readonly code: number | null; readonly stdout: string; readonly stderr: string }
 
@@ -34,29 +31,11 @@ function runNode(script: string, args: readonly string[]): Promise<Run> {
   });
 }
 
-/** What a run printed, as a report; undefined when it printed none (the tests below say so). */
-function reportOf(run: Run): CorpusReport | undefined {
-  try {
-    return parseReport(run.stdout);
-  } catch {
-    return undefined;
-  }
-}
-
 let chaos: ChaosProcess | undefined;
-let node: Run | undefined;
-let deno: Run | undefined;
-let nodeReport: CorpusReport | undefined;
-let denoReport: CorpusReport | undefined;
 
 beforeAll(async () => {
   chaos = await startChaosProcess();
-  // One after the other: the machine's two cores are not shared between the two runs.
-  node = await runNode(NODE_MAIN, ['--chaos', chaos.control]);
-  deno = await runNode(RUN, ['--chaos', chaos.control]);
-  nodeReport = reportOf(node);
-  denoReport = reportOf(deno);
-}, 240_000);
+}, 60_000);
 afterAll(async () => {
   await chaos?.stop();
 });
@@ -65,36 +44,6 @@ describe('the Deno sample', () => {
   it('type-checks: deno check of its entry point (the runner and @mcp-resilience/deno with it)', () => {
     const checked = spawnSync(denoBinary(APP), ['check', 'src/main.ts'], { cwd: APP, env: denoEnv(), encoding: 'utf8', timeout: 120_000 });
     expect(checked.status, checked.stderr).toBe(0);
-  });
-
-  it('exits 0 with a one-line summary', () => {
-    expect(deno!.code, deno!.stderr).toBe(0);
-    expect(denoReport, 'no report on stdout').toBeDefined();
-    expect(deno!.stderr).toBe(`deno: ${files.length} scenarios, ${files.length} passed, 0 failed\n`);
-    expect(denoReport!.runtime).toBe('deno');
-  });
-
-  for (const file of files) {
-    it(file, () => {
-      const report = denoReport?.scenarios.find((s) => `${s.name}.json` === file || s.name === file);
-      expect(report, `no report for ${file}`).toBeDefined();
-      expect(report!.mismatches).toEqual([]);
-      expect(report!.ok).toBe(true);
-    });
-  }
-
-  it("prints the Node sample's report, byte for byte but for the runtime and declared differences", () => {
-    expect(node!.code, node!.stderr).toBe(0);
-    expect(denoReport, 'no Deno report').toBeDefined();
-    expect(nodeReport!.scenarios).toHaveLength(files.length);
-    const comparison = compareReports(nodeReport!, denoReport!);
-    expect(comparison.undeclared).toEqual([]);
-    expect(comparison.same).toBe(true);
-    if (comparison.declared.length === 0) expect(deno!.stdout).toBe(renderReport({ ...nodeReport!, runtime: 'deno' }));
-  });
-
-  it('carries no time, port or id in its report', () => {
-    expect(deno!.stdout).not.toMatch(/127\.0\.0\.1|localhost|:\d{4,5}\b|sid-|[0-9a-f]{8}-[0-9a-f]{4}-|"(atMs|delayMs|sessionAgeMs|idleMs|serverUptimeSeconds)"/);
   });
 });
 

@@ -5,10 +5,9 @@
 //   (default: conformance/scenarios, and an mcp-chaos process of its own, stopped at the end)
 import { parseArgs } from 'node:util';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import { renderReport, runCorpus } from '@mcp-resilience/scenarios';
+import { renderReport, runCorpus, summaryLine } from '@mcp-resilience/scenarios';
 import { loadCorpus } from './load-corpus.ts';
 import { nodeHost } from './node-host.ts';
-import { summaryLine } from './summary.ts';
 
 const { values, positionals } = parseArgs({ options: { chaos: { type: 'string' } }, allowPositionals: true, strict: true });
 const sources = loadCorpus(positionals[0]);

@@ -28,4 +28,5 @@ export { runCorpus, type RunCorpusOptions } from './run-corpus.ts';
 export { runScenario, scenarioTrace } from './run-scenario.ts';
 export { planFor, type RuntimePlan } from './runtime-plan.ts';
 export * from './scenario.ts';
+export { summaryLine } from './summary-line.ts';
 export type { WireSummary } from './wire-summary.ts';

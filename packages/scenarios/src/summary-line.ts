@@ -1,10 +1,11 @@
-import type { CorpusReport } from '@mcp-resilience/scenarios';
+import type { CorpusReport } from './report.ts';
 
 /**
- * The one line a person reads after the report: counts, and the scenarios that failed.
+ * The one line a person reads after the report, the same in every runtime's sample: counts, and
+ * the scenarios that failed.
  *
  * @example
- * summaryLine(report); // 'node: 22 scenarios, 22 passed, 0 failed'
+ * summaryLine(report); // 'node: 27 scenarios, 27 passed, 0 failed'
  */
 export function summaryLine(report: CorpusReport): string {
   const failed = report.scenarios.filter((s) => !s.ok).map((s) => s.name);

@@ -1,6 +1,6 @@
-import { corpusReport, scenarioReport } from '@mcp-resilience/scenarios';
+import { corpusReport, scenarioReport } from './report.ts';
 import { describe, expect, it } from 'vitest';
-import { summaryLine } from './summary.ts';
+import { summaryLine } from './summary-line.ts';
 
 const passed = scenarioReport({ name: 'a', trace: [], wire: {}, mismatches: [] });
 const declared = scenarioReport({ name: 'b', difference: { what: 'x', why: 'y' }, trace: [], wire: {}, mismatches: [] });
