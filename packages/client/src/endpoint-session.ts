@@ -357,7 +357,7 @@ export class EndpointSession {
     if (current === undefined) return this.recover(this.#tracker.ordinals, 'lost');
     const { idleBudgetMs } = this.engine;
     // In use (another call in flight, a stream open, a task running on it) is never idle.
-    const inUse = this.#inFlight > (selfCounted ? 1 : 0) || this.#streams > 0 || this.#tasks.holdsRunning(current.ordinal);
+    const inUse = this.#inFlight > (selfCounted ? 1 : 0) || this.#streams > 0 || this.#tasks.holdsTask(current.ordinal);
     if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(this.#tracker, this.engine.ports.now(), idleBudgetMs)) {
       this.#tracker = markDead(this.#tracker, current.ordinal);
       this.#end(current.id);

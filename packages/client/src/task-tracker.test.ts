@@ -3,6 +3,7 @@ import { normalizeTrace, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateTaskResultSchema } from '@modelcontextprotocol/sdk/experimental/tasks';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callLongTool } from './call-long-tool.ts';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
@@ -59,13 +60,27 @@ describe('the engine and tasks', () => {
   });
 
   it('a session with a task running on it is in use: never replaced for idleness (its DELETE would end a session-bound task)', async () => {
-    const events = await setup({ faults: [NO_GET] }, { idleBudgetMs: 50 });
-    // Polled every 150 ms: idle past the 50 ms budget between polls, yet the task keeps its session.
-    await expect(callLongTool(client!, job('kept', 500, 150))).resolves.toMatchObject({ content: [{ text: 'executions of kept: 1' }] });
+    const events = await setup({ faults: [NO_GET] }, { idleBudgetMs: 200 });
+    // Polled every 300 ms: idle past the 200 ms budget between polls, yet the task keeps its session.
+    await expect(callLongTool(client!, job('kept', 900, 300))).resolves.toMatchObject({ content: [{ text: 'executions of kept: 1' }] });
     expect(types(events)).toEqual([]);
     expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);
     // Once it ended, the session may be idle again: the next call after the budget opens a new one.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await client!.callTool({ name: 'echo', arguments: { text: 'later' } });
+    expect(types(events)).toEqual(['session-reinitialized']);
+  });
+
+  it('a finished task whose result is not fetched yet still holds its session: tasks/result, late, finds it', async () => {
+    const events = await setup({ faults: [NO_GET] }, { idleBudgetMs: 200 });
+    const { task } = await client!.request({ method: 'tools/call', params: job('late', 0) }, CreateTaskResultSchema, { task: {} });
+    await expect.poll(() => client!.experimental.tasks.getTask(task.taskId).then((t) => t.status), { interval: 20 }).toBe('completed');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // past the idle budget, before the result is asked for
+    await expect(client!.request({ method: 'tasks/result', params: { taskId: task.taskId } }, CallToolResultSchema))
+      .resolves.toMatchObject({ content: [{ text: 'executions of late: 1' }] });
+    expect(types(events)).toEqual([]);
+    // Fetched, the result no longer holds the session: idle past the budget, the next call opens a new one.
+    await new Promise((resolve) => setTimeout(resolve, 250));
     await client!.callTool({ name: 'echo', arguments: { text: 'later' } });
     expect(types(events)).toEqual(['session-reinitialized']);
   });

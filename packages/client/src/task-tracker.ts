@@ -8,6 +8,8 @@ import type { RpcMessage } from './messages.ts';
 const TASKS_KEPT = 100;
 /** Losses remembered per endpoint (by session ordinal). */
 const LOSSES_KEPT = 20;
+/** How long a finished task keeps its session in use while its result is not fetched yet. */
+const RESULT_FETCH_WITHIN_MS = 30_000;
 /** The requests about one task (`params.taskId`). */
 const FOLLOWED = new Set(['tasks/get', 'tasks/result', 'tasks/cancel']);
 
@@ -16,9 +18,14 @@ interface Tracked {
   readonly ordinal: number;
   /** The session the task was last answered on. */
   session: number;
-  /** Not ended yet, and not past its TTL (`expiresAtMs`). */
-  running: boolean;
-  readonly expiresAtMs: number;
+  /**
+   * Its session is in use until `heldUntilMs`: the task runs, or it ended and its result is not
+   * fetched yet (a replaced session would take a session-bound result with it). Released by
+   * `tasks/result` or a cancellation; capped by the task's TTL, and once it ended by
+   * RESULT_FETCH_WITHIN_MS.
+   */
+  held: boolean;
+  heldUntilMs: number;
   /** Its creation was safe to send again: starting it anew cannot run it twice where that matters. */
   readonly recreatable: boolean;
 }
@@ -31,7 +38,8 @@ const ended = (status: string) => status === 'completed' || status === 'failed' 
  * diagnosis. An answer about a known task on a newer session says the task survived its
  * session's loss (`task-survived`); an unknown-task error there says the server lost it with that
  * session: the call gets `TASK_LOST` (`task-lost`), never a silent re-creation. A session
- * holding a running task is in use. Task ids stay here: events carry ordinals.
+ * holding a task that runs, or whose result is not fetched yet, is in use. Task ids stay here:
+ * events carry ordinals.
  *
  * @example
  * const instead = tasks.answered(request, answer, session.ordinal, revision, operation);
@@ -49,10 +57,10 @@ export class TaskTracker {
     if (this.#losses.size > LOSSES_KEPT) this.#losses.delete(this.#losses.keys().next().value!);
   }
 
-  /** Whether a task known on `session` is still running: the session is in use, never idle. */
-  holdsRunning(session: number): boolean {
+  /** Whether a task known on `session` runs or waits for its result to be fetched: the session is in use, never idle. */
+  holdsTask(session: number): boolean {
     const now = this.engine.ports.now();
-    for (const task of this.#tasks.values()) if (task.session === session && task.running && now < task.expiresAtMs) return true;
+    for (const task of this.#tasks.values()) if (task.session === session && task.held && now < task.heldUntilMs) return true;
     return false;
   }
 
@@ -61,7 +69,7 @@ export class TaskTracker {
     if (message.method !== 'notifications/tasks/status') return;
     const task = readTask(message.params);
     const tracked = task && this.#tasks.get(task.taskId);
-    if (tracked) tracked.running = !ended(task.status);
+    if (tracked) this.#statusOf(tracked, task.status);
   }
 
   /**
@@ -84,9 +92,17 @@ export class TaskTracker {
       this.engine.emit({ type: 'task-survived', task: tracked.ordinal, from: tracked.session, session: on });
       tracked.session = on;
     }
-    const status = request.method === 'tasks/result' ? 'completed' : readTask(answer.result)?.status;
-    if (status !== undefined) tracked.running = !ended(status);
+    if (request.method === 'tasks/result') tracked.held = false;
+    else {
+      const status = readTask(answer.result)?.status;
+      if (status !== undefined) this.#statusOf(tracked, status);
+    }
     return undefined;
+  }
+
+  #statusOf(tracked: Tracked, status: string): void {
+    if (status === 'cancelled') tracked.held = false;
+    else if (ended(status)) tracked.heldUntilMs = Math.min(tracked.heldUntilMs, this.engine.ports.now() + RESULT_FETCH_WITHIN_MS);
   }
 
   #learn(answer: RpcMessage, on: number, operation: Operation): void {
@@ -94,10 +110,11 @@ export class TaskTracker {
     if (!task) return;
     const { replay, tools } = this.engine.policy;
     this.#tasks.set(task.taskId, {
-      ordinal: ++this.#count, session: on, running: !ended(task.status),
-      expiresAtMs: task.ttlMs == null ? Infinity : this.engine.ports.now() + task.ttlMs,
+      ordinal: ++this.#count, session: on, held: true,
+      heldUntilMs: task.ttlMs == null ? Infinity : this.engine.ports.now() + task.ttlMs,
       recreatable: isReplaySafe(operation, replay, tools),
     });
+    this.#statusOf(this.#tasks.get(task.taskId)!, task.status);
     if (this.#tasks.size > TASKS_KEPT) this.#tasks.delete(this.#tasks.keys().next().value!);
   }
 

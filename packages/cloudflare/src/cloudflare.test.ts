@@ -93,7 +93,8 @@ describe('a connection that failed ("Network connection lost.")', () => {
     try {
       const failed = await client.callTool({ name: 'record', arguments: { key: 'k' } }).catch((error: unknown) => error as Error & { code?: string });
       // Refused before anything was sent, yet workerd cannot say so: it is booked as broken after the send.
-      expect(failed).toMatchObject({ code: 'OUTCOME_UNKNOWN', cause: { kind: 'network', phase: 'after-send' } });
+      expect(failed).toMatchObject({ code: 'OUTCOME_UNKNOWN', details: { reason: 'connection-broken' } });
+      expect(failed.cause).toMatchObject({ message: 'Network connection lost.' }); // workerd's own error, kept as the cause
       expect(events.map((e) => e.type)).toEqual(['session-started', 'gave-up']);
     } finally {
       await client.close();

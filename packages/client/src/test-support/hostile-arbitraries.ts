@@ -77,7 +77,7 @@ export const truncateArb: fc.Arbitrary<Extract<Behaviour, { kind: 'truncate' }>>
 export const cheapBehaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
   { weight: 4, arbitrary: fc.record({
     kind: fc.constant('answer' as const), format: fc.constantFrom('json' as const, 'sse' as const, 'sse-ids' as const, 'sse-open' as const),
-    padBytes: fc.constantFrom(0, 0, 0, 1_500_000), stray: optional(idKindArb, 4),
+    padBytes: fc.constantFrom(0, 0, 0, 1_100_000), stray: optional(idKindArb, 4),
   }).map(defined) },
   { weight: 5, arbitrary: sessionGoneArb },
   { weight: 4, arbitrary: statusBehaviourArb },
@@ -106,7 +106,7 @@ const versionArb = fc.constantFrom('2025-11-25', '2025-11-25', '2025-11-25', '20
 const initOkArb: fc.Arbitrary<Behaviour> = fc.record({
   kind: fc.constant('init-ok' as const), format: fc.constantFrom('json' as const, 'sse' as const, 'sse-open' as const),
   id: fc.constantFrom<IdKind>('plain', 'plain', 'plain', 'none', 'empty', 'control', 'latin1', 'spaces', 'long', 'overlong', 'reuse-dead'),
-  version: versionArb, padBytes: fc.constantFrom(0, 0, 0, 0, 2_000_000),
+  version: versionArb, padBytes: fc.constantFrom(0, 0, 0, 0, 1_100_000),
 });
 /** How an `initialize` (the first, or a re-initialization) is answered. */
 const initArb: fc.Arbitrary<Behaviour> = fc.oneof(
