@@ -42,6 +42,11 @@ describe(`pnpm proof: the corpus in ${SAMPLE_RUNS.map((r) => r.runtime).join(', 
     expect(run!.code, run!.stderr).toBe(0);
   });
 
+  it("is the table in the repository's README", () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    expect(readme, 'README.md: paste proof/reports/table.md under "One trace in four runtimes"').toContain(`\n\n${run!.stdout}\n`);
+  });
+
   for (const { runtime } of SAMPLE_RUNS) {
     it(`runs the whole corpus in ${runtime}: its sample exits 0 with its summary line, and its report carries no time, port or id`, () => {
       const summary = run!.stderr.split('\n').find((line) => line.startsWith(`${runtime}: `));
