@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
  * a program's waits should be; only the engine's must not hold the process.
  *
  * @example
- * const report = await runCorpus(sources, denoHost('http://127.0.0.1:4100/control'));
+ * const report = await runCorpus(sources, denoHost('http://127.0.0.1:4100/_chaos'));
  */
 export function denoHost(control: string): ScenarioHost {
   return {

@@ -1,12 +1,8 @@
 import type { SessionStore, StoredSession } from '@mcp-resilience/client';
-import { CREDENTIAL_HEADERS } from '@mcp-resilience/client/adapter';
+import { storableSession } from '@mcp-resilience/client/adapter';
 
 /** The key prefix of stored sessions: `mcp-resilience:session:<endpoint>`. */
 export const STORAGE_PREFIX = 'mcp-resilience:session:';
-
-function withoutCredentials(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
-}
 
 /**
  * A session store on Web Storage: `sessionStorage` (per tab, survives a reload: the default of
@@ -35,13 +31,8 @@ export class WebStorageSessionStore implements SessionStore {
   }
 
   set(endpoint: string, session: StoredSession): void {
-    const safe: StoredSession = {
-      ...session,
-      initialize: { ...session.initialize, headers: withoutCredentials(session.initialize.headers) },
-      ...(session.initialized ? { initialized: { ...session.initialized, headers: withoutCredentials(session.initialized.headers) } } : {}),
-    };
     try {
-      this.#storage.setItem(STORAGE_PREFIX + endpoint, JSON.stringify(safe));
+      this.#storage.setItem(STORAGE_PREFIX + endpoint, JSON.stringify(storableSession(session)));
     } catch {
       // A full or blocked storage: the session lives on in this page only.
     }

@@ -8,6 +8,12 @@ export const DIALECT_NAMES = [
   'server-everything', 'typescript-sdk-express', 'typescript-sdk-uninitialized', 'mcp-proxy',
 ] as const;
 
+/**
+ * A server's way of saying "session not found", by the server it copies.
+ *
+ * @example
+ * const dialect: DialectName = 'python-sdk';
+ */
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
 /** An HTTP response to write as it is. */

@@ -38,7 +38,13 @@ export interface ScheduledFault {
   readonly fault: Fault;
 }
 
-/** A fault, a fault list or a schedule that is not well formed. */
+/**
+ * A fault, a fault list or a schedule that is not well formed: what it names is in the message,
+ * and the control API answers it with 400.
+ *
+ * @example
+ * try { parseFaults([{ kind: 'no-such-fault' }]); } catch (error) { if (error instanceof ChaosInputError) console.error(error.code, error.message); }
+ */
 export class ChaosInputError extends Error {
   readonly code = 'CHAOS_BAD_INPUT';
   override name = 'ChaosInputError';

@@ -21,8 +21,7 @@ export { LIVE_FULL_CLOSE_CODE, LIVE_LIMITS, type LiveLimits } from './live-hub.t
 export {
   LIVE_SCHEMA_VERSION, REQUEST_OUTCOMES, type HelloMessage, type LiveEvent, type LiveMessage, type RequestOutcome, type SessionEndReason,
 } from './live-view/live-schema.ts';
-export { JOB_POLL_MS, SLOW_MAX_MS, TOOL_ANNOTATIONS } from './tools.ts';
-export { JOB_TTL_MS } from './job-tool.ts';
+export { SLOW_MAX_MS, TOOL_ANNOTATIONS } from './tools.ts';
 export { TASK_BINDINGS, type TaskBinding } from './task-binding.ts';
 export type { SessionSnapshot } from './session-registry.ts';
 export type { WireEntry } from './wire-log.ts';

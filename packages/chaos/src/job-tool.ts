@@ -4,7 +4,7 @@ import type { BackendContext } from './backend.ts';
 import { JOB_POLL_MS, record, slow, TOOL_ANNOTATIONS } from './tools.ts';
 
 /** The longest a `job` task is kept after its creation (the server caps what a call asks for). */
-export const JOB_TTL_MS = 300_000;
+const JOB_TTL_MS = 300_000;
 
 const textResult = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 

@@ -5,7 +5,7 @@ import {
 import type { WireEntry } from './wire-log.ts';
 
 /** How many events a late viewer gets in its `hello`. */
-export const LIVE_BACKLOG = 1_000;
+const LIVE_BACKLOG = 1_000;
 /** How many ended sessions' tags are remembered, so a request on one is drawn on its lane. */
 const REMEMBERED_SESSIONS = 10_000;
 
@@ -16,7 +16,7 @@ const REMEMBERED_SESSIONS = 10_000;
  * requestOutcome(404, 'session-gone amdahl'); // 'session-gone'
  * requestOutcome(429, 'status 429');          // 'slow-down'
  */
-export function requestOutcome(status: number, fault: string | undefined): RequestOutcome {
+function requestOutcome(status: number, fault: string | undefined): RequestOutcome {
   if (fault === 'drop-stream') return 'dropped';
   if (fault?.startsWith('session-gone')) return 'session-gone';
   if (status === 429 || status === 503) return 'slow-down';

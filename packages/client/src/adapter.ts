@@ -15,7 +15,7 @@ import type { EnginePorts } from './ports.ts';
 
 export { deadlineWith, DEFAULT_PORTS, defaultSleep, resolvePorts, sleepWith, type Deadline, type EnginePorts, type Sleep } from './ports.ts';
 export { createEventLogger, type LogOption } from './event-logger.ts';
-export { CREDENTIAL_HEADERS, storableHeaders } from './session-store.ts';
+export { CREDENTIAL_HEADERS, storableHeaders, storableSession } from './session-store.ts';
 
 /** What a runtime brings: its ports, where `log: true` writes, and sinks told of every event. */
 export interface RuntimeDefaults extends Partial<Omit<EnginePorts, 'onEvent'>> {

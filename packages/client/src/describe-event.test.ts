@@ -39,6 +39,10 @@ describe('describeEvent', () => {
       { type: 'task-lost', task: 2, session: 1, method: 'tasks/get', cause: 'evicted-while-busy', mayStillRun: true, recreatable: false },
       'task 2 lost with session 1 (evicted-while-busy): it may still run out of sight; not created again',
     ],
+    [
+      { type: 'task-lost', task: 3, session: 2, method: 'tasks/get', cause: 'server-restarted', mayStillRun: false, recreatable: true },
+      'task 3 lost with session 2 (server-restarted): it stopped with the server; safe to create again',
+    ],
   ])('%o', (event, line) => {
     expect(describeEvent(event)).toBe(`mcp-resilience ${line}`);
   });

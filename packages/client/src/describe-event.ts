@@ -65,7 +65,7 @@ function describe(event: ResilienceEvent): string {
       return `task ${event.task} survived the loss of session ${event.from}: polled on session ${event.session}`;
     case 'task-lost': {
       const run = event.mayStillRun ? 'it may still run out of sight' : 'it stopped with the server';
-      return `task ${event.task} lost with session ${event.session} (${event.cause}): ${run}; not created again`;
+      return `task ${event.task} lost with session ${event.session} (${event.cause}): ${run}; ${event.recreatable ? 'safe to create again' : 'not created again'}`;
     }
     case 'unrecognised-answer': {
       const said = event.code === undefined ? (event.text === undefined ? '' : ` "${event.text}"`) : ` (${event.code} "${event.message}")`;

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './resilient-fetch.ts';
-import { MemorySessionStore, storableHeaders } from './session-store.ts';
+import { MemorySessionStore, storableHeaders, storableSession } from './session-store.ts';
 import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
@@ -54,5 +54,18 @@ describe('a session store', () => {
 
   it('never writes credentials or a session id among the stored headers', () => {
     expect(storableHeaders(new Headers({ accept: 'a', authorization: 'x', cookie: 'y', 'proxy-authorization': 'z', 'mcp-session-id': 's' }))).toEqual({ accept: 'a' });
+  });
+
+  it('takes no credential header into a store, whatever the case of its name, and keeps the rest of the session', () => {
+    const session = {
+      sessionId: 's1', revision: '2025-11-25', subscriptions: ['a://b'], logLevel: 'debug',
+      initialize: { body: '{"i":1}', headers: { Accept: 'a', Authorization: 'x', COOKIE: 'y' } },
+      initialized: { body: '{"n":1}', headers: { 'proxy-authorization': 'z', 'x-trace': 't' } },
+    };
+    expect(storableSession(session)).toEqual({
+      ...session, initialize: { body: '{"i":1}', headers: { Accept: 'a' } }, initialized: { body: '{"n":1}', headers: { 'x-trace': 't' } },
+    });
+    const { initialized: _, ...withoutNotification } = session;
+    expect(storableSession(withoutNotification)).not.toHaveProperty('initialized');
   });
 });

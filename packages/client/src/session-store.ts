@@ -59,3 +59,21 @@ export function storableHeaders(headers: Headers): Record<string, string> {
   });
   return out;
 }
+
+/**
+ * A session as a store keeps it: without a credential header in its `initialize` or
+ * `notifications/initialized`. The engine hands none; a store that writes outside the process
+ * (Web Storage, a Durable Object, `Deno.Kv`) does not take that on trust.
+ *
+ * @example
+ * storage.put(key, storableSession(session));
+ */
+export function storableSession(session: StoredSession): StoredSession {
+  const clean = (headers: Readonly<Record<string, string>>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+  return {
+    ...session,
+    initialize: { ...session.initialize, headers: clean(session.initialize.headers) },
+    ...(session.initialized ? { initialized: { ...session.initialized, headers: clean(session.initialized.headers) } } : {}),
+  };
+}

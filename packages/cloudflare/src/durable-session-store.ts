@@ -1,7 +1,7 @@
 import type { SessionStore, StoredSession } from '@mcp-resilience/client';
+import { storableSession } from '@mcp-resilience/client/adapter';
 import { ResilienceError } from '@mcp-resilience/core';
 import type { McpSessionStore } from './session-store-object.ts';
-import { storableSession } from './storable-session.ts';
 
 /** The Durable Object binding of {@link McpSessionStore}, as `env` carries it. */
 export type SessionStoreNamespace = DurableObjectNamespace<McpSessionStore>;

@@ -1,5 +1,5 @@
 import type { SessionStore, StoredSession } from '@mcp-resilience/client';
-import { storableSession } from './storable-session.ts';
+import { storableSession } from '@mcp-resilience/client/adapter';
 
 /** Where {@link storageSessionStore} keeps an endpoint's session in the object's storage. */
 export const SESSION_KEY_PREFIX = 'mcp-resilience/session:';

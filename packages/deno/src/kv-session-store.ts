@@ -1,4 +1,5 @@
 import type { SessionStore, StoredSession } from '@mcp-resilience/client';
+import { storableSession } from '@mcp-resilience/client/adapter';
 import { denoApi, type DenoKv } from './deno-api.ts';
 
 /** The key prefix under which sessions are kept, by endpoint. */
@@ -40,7 +41,7 @@ export class KvSessionStore implements SessionStore {
   }
 
   async set(endpoint: string, session: StoredSession): Promise<void> {
-    await this.#kv.set([...KV_PREFIX, endpoint], session);
+    await this.#kv.set([...KV_PREFIX, endpoint], storableSession(session));
   }
 
   async delete(endpoint: string): Promise<void> {

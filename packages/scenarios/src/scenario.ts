@@ -1,4 +1,4 @@
-import type { DialectName, Fault } from '@mcp-resilience/chaos/faults';
+import type { DialectName, Fault, TaskBinding } from '@mcp-resilience/chaos/faults';
 import type { ErrorCode, NormalizedEvent } from '@mcp-resilience/core';
 
 /** The runtimes a scenario file may declare a difference for. */
@@ -58,7 +58,7 @@ export interface ScenarioChaosOptions {
   readonly jsonResponses?: boolean;
   readonly exposeSessionId?: boolean;
   /** Whom the `job` tool's tasks belong to: `session` (default) or `server`. */
-  readonly taskBinding?: 'session' | 'server';
+  readonly taskBinding?: TaskBinding;
 }
 
 /** The server's live sessions at the end, as `expect.sessions` names them. */
