@@ -27,10 +27,22 @@ async function runCorpusInPage(sources: ScenarioSource[], control: string): Prom
   return report;
 }
 
+interface UserAgentData {
+  getHighEntropyValues(hints: string[]): Promise<{ fullVersionList?: { brand: string; version: string }[] }>;
+}
+
+/** The browser's full version (`Chromium 156.0.8078.114`): the user agent string says only `156.0.0.0`. */
+async function browserVersion(): Promise<string> {
+  const data = (navigator as Navigator & { userAgentData?: UserAgentData }).userAgentData;
+  const brands = (await data?.getHighEntropyValues(['fullVersionList']))?.fullVersionList ?? [];
+  const chromium = brands.find((b) => b.brand === 'Chromium');
+  return chromium ? `Chromium ${chromium.version}` : navigator.userAgent;
+}
+
 /** The shared overhead measurement in this page: `performance.now()` (coarsened by the browser), no CPU clock. */
 async function measureOverheadInPage(control: string, size: keyof typeof RUNTIME_OVERHEAD_SIZES): Promise<RuntimeOverhead> {
   const overhead = await measureRuntimeOverhead(browserHost(control), RUNTIME_OVERHEAD_SIZES[size], {
-    cpu: { unavailable: 'a page has no CPU clock' }, clock: 'performance.now(), coarsened by the browser to 0.1 ms', version: /(Headless)?Chrome\/[\d.]+/.exec(navigator.userAgent)?.[0] ?? navigator.userAgent,
+    cpu: { unavailable: 'a page has no CPU clock' }, clock: 'performance.now(), coarsened by the browser to 0.1 ms', version: await browserVersion(),
   });
   document.body.textContent = JSON.stringify(overhead, null, 2);
   return overhead;
