@@ -6,18 +6,34 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startChaosProcess } from './chaos-process.ts';
 
-export { OVERHEAD_CONCURRENCY as CONCURRENCY, type AnswerFormat, type OverheadSize } from '@mcp-resilience/scenarios';
+export type { AnswerFormat, OverheadSize } from '@mcp-resilience/scenarios';
 
-/** One client's side, with the CPU time this process can always read on Node (user + system, µs per call). */
+/**
+ * One client's side, with the CPU time this process can always read on Node (user + system, µs per call).
+ *
+ * @example
+ * const { cpuMicrosPerCall } = (await measureOverhead(size, 'sse')).sequential.resilient;
+ */
 export type OverheadSide = Omit<SharedSide, 'cpuMicrosPerCall'> & { readonly cpuMicrosPerCall: number };
 
-/** A comparison with its CPU figures. */
+/**
+ * A comparison with its CPU figures.
+ *
+ * @example
+ * const { cpuRatio } = (await measureOverhead(size, 'json')).concurrent;
+ */
 export type NodeOverheadComparison = Omit<OverheadComparison, 'plain' | 'resilient' | 'cpuRatio'> & {
   readonly plain: OverheadSide;
   readonly resilient: OverheadSide;
   readonly cpuRatio: number;
 };
 
+/**
+ * One call at a time and 32 at a time.
+ *
+ * @example
+ * const { sequential, concurrent } = await measureOverhead(size, 'sse');
+ */
 export interface OverheadResult {
   readonly sequential: NodeOverheadComparison;
   readonly concurrent: NodeOverheadComparison;

@@ -1,11 +1,21 @@
 import type { OverheadComparison, RuntimeName, RuntimeOverhead } from '@mcp-resilience/scenarios';
 
-/** What one runtime's sample came to under `--overhead`: its figures, or why there are none. */
+/**
+ * What one runtime's sample came to under `--overhead`: its figures, or why there are none.
+ *
+ * @example
+ * const outcome: RuntimeOverheadOutcome = { runtime: 'browser', failure: 'exit 1: browser: no Chromium at /usr/bin/chromium' };
+ */
 export type RuntimeOverheadOutcome =
   | { readonly runtime: RuntimeName; readonly overhead: RuntimeOverhead }
   | { readonly runtime: RuntimeName; readonly failure: string };
 
-/** What a sample printed that is not a {@link RuntimeOverhead} of the runtime asked for. */
+/**
+ * What a sample printed that is not a {@link RuntimeOverhead} of the runtime asked for.
+ *
+ * @example
+ * try { parseRuntimeOverhead(stdout, 'deno'); } catch (error) { if (error instanceof OverheadOutputError) console.error(error.message); }
+ */
 export class OverheadOutputError extends Error {
   readonly code = 'OVERHEAD_OUTPUT_INVALID';
   override name = 'OverheadOutputError';

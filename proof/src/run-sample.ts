@@ -14,7 +14,12 @@ export interface SampleOutcome {
 /** A whole corpus in one runtime takes a minute or two here; five is a hang. */
 export const SAMPLE_RUN_CAP_MS = 300_000;
 
-/** What else a sample's run is given. */
+/**
+ * What else a sample's run is given.
+ *
+ * @example
+ * await runSample(run, control, { args: ['--overhead'], capMs: 600_000 } satisfies RunSampleOptions);
+ */
 export interface RunSampleOptions {
   /** More arguments after `--chaos CONTROL_URL` (e.g. `--overhead --quick`). */
   readonly args?: readonly string[];

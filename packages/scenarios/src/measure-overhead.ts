@@ -5,7 +5,12 @@ import { ratio, summarize, type Summary } from './latency-stats.ts';
 import { newClient } from './run-scenario.ts';
 import type { RuntimeName } from './scenario.ts';
 
-/** How many calls an overhead measurement makes, on each of the two clients. */
+/**
+ * How many calls an overhead measurement makes, on each of the two clients.
+ *
+ * @example
+ * const size: OverheadSize = { warmupCalls: 50, rounds: 10, sequentialCalls: 30, concurrentCallsPerWorker: 3 };
+ */
 export interface OverheadSize {
   readonly warmupCalls: number;
   /** Rounds; each runs one block per client, their order alternating round by round (ABBA). */
@@ -16,7 +21,12 @@ export interface OverheadSize {
   readonly concurrentCallsPerWorker: number;
 }
 
-/** How many calls run at once in a concurrent block. */
+/**
+ * How many calls run at once in a concurrent block.
+ *
+ * @example
+ * result.concurrent?.plain.latency.n === size.rounds * OVERHEAD_CONCURRENCY * size.concurrentCallsPerWorker; // true
+ */
 export const OVERHEAD_CONCURRENCY = 32;
 
 /**
@@ -31,12 +41,21 @@ export const RUNTIME_OVERHEAD_SIZES = {
   full: { warmupCalls: 300, rounds: 20, sequentialCalls: 100, concurrentCallsPerWorker: 0 },
 } as const satisfies Record<'quick' | 'full', OverheadSize>;
 
-/** How the server answers a request: an event stream (the SDK server's default) or a JSON body. */
+/**
+ * How the server answers a request: an event stream (the SDK server's default) or a JSON body.
+ *
+ * @example
+ * await measureOverhead(host, size, { format: 'json' satisfies AnswerFormat });
+ */
 export type AnswerFormat = 'sse' | 'json';
 
 /**
  * The CPU time the runtime can read, or why it cannot: `readMicros` is the user + system time
  * of this process (or isolate) so far, in microseconds.
+ *
+ * @example
+ * const node: CpuClock = { source: 'process.cpuUsage()', readMicros: () => { const { user, system } = process.cpuUsage(); return user + system; } };
+ * const page: CpuClock = { unavailable: 'a page has no CPU clock' };
  */
 export type CpuClock =
   | { readonly source: string; readonly readMicros: () => number }
@@ -70,7 +89,13 @@ export interface OverheadResult {
   readonly concurrent?: OverheadComparison;
 }
 
-/** What a runtime's sample prints for `--overhead`: both answer formats, on that runtime. */
+/**
+ * What a runtime's sample prints for `--overhead`: both answer formats, on that runtime.
+ *
+ * @example
+ * const overhead = JSON.parse(stdout) as RuntimeOverhead;
+ * overhead.sse.sequential.medianRatio; // ≈ 1.1
+ */
 export interface RuntimeOverhead {
   readonly runtime: RuntimeName;
   /** The runtime's version, as the sample knows it (`Node v20.20.2`, `Deno 2.9.6`, …). */
