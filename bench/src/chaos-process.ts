@@ -3,6 +3,8 @@ import { startChaosProcess as startProcess, type ChaosState, type Fault } from '
 /** A chaos server in a child process, driven through its control API. */
 export interface ChaosProcess {
   readonly url: string;
+  /** Its control API: faults, state, and the pool (`POST {control}/servers`). */
+  readonly control: string;
   readonly pid: number;
   applyFaults(faults: readonly Fault[]): Promise<void>;
   state(): Promise<ChaosState>;
@@ -44,6 +46,7 @@ export async function startChaosProcess(args: readonly string[] = []): Promise<C
   running.add(child.pid);
   return {
     url: child.url,
+    control: child.control,
     pid: child.pid,
     applyFaults: async (faults) => void (await control(`${child.control}/faults`, { method: 'POST', body: JSON.stringify(faults) })),
     state: async () => (await control(`${child.control}/state`)) as ChaosState,

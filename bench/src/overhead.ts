@@ -1,111 +1,79 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { callLongTool, createResilientFetch } from '@mcp-resilience/node';
+import {
+  chaosPool, measureOverhead as measureOnHost, type AnswerFormat, type OverheadComparison, type OverheadSide as SharedSide, type OverheadSize, type ScenarioHost,
+} from '@mcp-resilience/scenarios';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startChaosProcess } from './chaos-process.ts';
-import { connectClient, echo } from './sdk-clients.ts';
-import { ratio, summarize, type Summary } from './stats.ts';
 
-/** How many calls the overhead benchmark makes. */
-export interface OverheadSize {
-  readonly warmupCalls: number;
-  /** Rounds; each runs one block per client, their order alternating round by round. */
-  readonly rounds: number;
-  /** Calls per block, one after another. */
-  readonly sequentialCalls: number;
-  /** Calls per concurrent worker per block; 32 workers. */
-  readonly concurrentCallsPerWorker: number;
-}
+export type { AnswerFormat, OverheadSize } from '@mcp-resilience/scenarios';
 
-export const CONCURRENCY = 32;
+/**
+ * One client's side, with the CPU time this process can always read on Node (user + system, µs per call).
+ *
+ * @example
+ * const { cpuMicrosPerCall } = (await measureOverhead(size, 'sse')).sequential.resilient;
+ */
+export type OverheadSide = Omit<SharedSide, 'cpuMicrosPerCall'> & { readonly cpuMicrosPerCall: number };
 
-export interface OverheadSide {
-  readonly latency: Summary;
-  /** CPU time (user + system) of this process per call, in microseconds. */
-  readonly cpuMicrosPerCall: number;
-}
-
-export interface OverheadComparison {
+/**
+ * A comparison with its CPU figures.
+ *
+ * @example
+ * const { cpuRatio } = (await measureOverhead(size, 'json')).concurrent;
+ */
+export type NodeOverheadComparison = Omit<OverheadComparison, 'plain' | 'resilient' | 'cpuRatio'> & {
   readonly plain: OverheadSide;
   readonly resilient: OverheadSide;
-  readonly medianRatio: number;
-  readonly p99Ratio: number;
   readonly cpuRatio: number;
-}
+};
 
+/**
+ * One call at a time and 32 at a time.
+ *
+ * @example
+ * const { sequential, concurrent } = await measureOverhead(size, 'sse');
+ */
 export interface OverheadResult {
-  readonly sequential: OverheadComparison;
-  readonly concurrent: OverheadComparison;
+  readonly sequential: NodeOverheadComparison;
+  readonly concurrent: NodeOverheadComparison;
 }
 
-interface Sample {
-  readonly latencies: number[];
-  cpuMicros: number;
-}
+const cpuMicros = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
 
-async function block(client: Client, workers: number, callsPerWorker: number, into: Sample): Promise<void> {
-  const cpu = process.cpuUsage();
-  await Promise.all(Array.from({ length: workers }, async (_, w) => {
-    for (let i = 0; i < callsPerWorker; i++) {
-      const start = performance.now();
-      await echo(client, `w${w}-${i}`);
-      into.latencies.push(performance.now() - start);
-    }
-  }));
-  const used = process.cpuUsage(cpu);
-  into.cpuMicros += used.user + used.system;
+/** A comparison measured with a CPU clock and concurrent blocks has every figure: this says so to the types. */
+function complete(comparison: OverheadComparison | undefined): NodeOverheadComparison {
+  const { plain, resilient, cpuRatio } = comparison ?? {};
+  if (!plain || !resilient || cpuRatio === undefined || plain.cpuMicrosPerCall === undefined || resilient.cpuMicrosPerCall === undefined) {
+    throw new Error('overhead: a comparison without its concurrent blocks or CPU figures');
+  }
+  return { ...comparison!, plain: { ...plain, cpuMicrosPerCall: plain.cpuMicrosPerCall }, resilient: { ...resilient, cpuMicrosPerCall: resilient.cpuMicrosPerCall }, cpuRatio };
 }
-
-function side(sample: Sample): OverheadSide {
-  return { latency: summarize(sample.latencies), cpuMicrosPerCall: Math.round(sample.cpuMicros / sample.latencies.length) };
-}
-
-function compare(plain: Sample, resilient: Sample): OverheadComparison {
-  const p = side(plain);
-  const r = side(resilient);
-  return {
-    plain: p, resilient: r,
-    medianRatio: ratio(r.latency.medianMs, p.latency.medianMs),
-    p99Ratio: ratio(r.latency.p99Ms, p.latency.p99Ms),
-    cpuRatio: ratio(r.cpuMicrosPerCall, p.cpuMicrosPerCall),
-  };
-}
-
-/** How the server answers a request: an event stream (the SDK server's default) or a JSON body. */
-export type AnswerFormat = 'sse' | 'json';
 
 /**
  * The plain SDK client against the same client given `createResilientFetch()`, on one healthy
- * chaos server (in its own process, so its work is not counted) answering in `format`: latency
- * and this process's CPU time per call, one call at a time and 32 at a time. Blocks alternate
- * between the two clients (ABBA), so drift on a noisy machine falls on both alike.
+ * chaos server (in an `mcp-chaos` process of its own, so its work is not counted) answering in
+ * `format`: latency and this process's CPU time per call, one call at a time and 32 at a time.
+ * Blocks alternate between the two clients (ABBA), so drift on a noisy machine falls on both
+ * alike. The measurement is the runtime-neutral one of `@mcp-resilience/scenarios`, which the
+ * other runtimes' samples run too (`pnpm bench:runtimes`).
  *
  * @example
  * const { sequential } = await measureOverhead({ warmupCalls: 50, rounds: 10, sequentialCalls: 30, concurrentCallsPerWorker: 3 }, 'sse');
  * sequential.medianRatio; // ≈ 1
  */
 export async function measureOverhead(size: OverheadSize, format: AnswerFormat): Promise<OverheadResult> {
-  const chaos = await startChaosProcess(format === 'json' ? ['--json-responses'] : []);
-  const clients: Client[] = [];
+  const chaos = await startChaosProcess();
   try {
-    const plain = await connectClient(chaos.url);
-    clients.push(plain);
-    const resilient = await connectClient(chaos.url, {});
-    clients.push(resilient);
-    const samples = {
-      sequential: new Map<Client, Sample>([[plain, { latencies: [], cpuMicros: 0 }], [resilient, { latencies: [], cpuMicros: 0 }]]),
-      concurrent: new Map<Client, Sample>([[plain, { latencies: [], cpuMicros: 0 }], [resilient, { latencies: [], cpuMicros: 0 }]]),
+    const host: ScenarioHost = {
+      runtime: 'node', createFetch: createResilientFetch, callLongTool, sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(chaos.control),
     };
-    const warmup: Sample = { latencies: [], cpuMicros: 0 };
-    for (const client of [plain, resilient]) await block(client, 1, size.warmupCalls, warmup);
-    for (let round = 0; round < size.rounds; round++) {
-      const order = round % 2 === 0 ? [plain, resilient] : [resilient, plain];
-      for (const client of order) await block(client, 1, size.sequentialCalls, samples.sequential.get(client)!);
-      for (const client of order) await block(client, CONCURRENCY, size.concurrentCallsPerWorker, samples.concurrent.get(client)!);
-    }
-    return {
-      sequential: compare(samples.sequential.get(plain)!, samples.sequential.get(resilient)!),
-      concurrent: compare(samples.concurrent.get(plain)!, samples.concurrent.get(resilient)!),
-    };
+    const result = await measureOnHost(host, size, { format, readCpuMicros: cpuMicros });
+    return { sequential: complete(result.sequential), concurrent: complete(result.concurrent) };
   } finally {
-    await Promise.all(clients.map((c) => c.close().catch(() => {})));
     await chaos.stop();
   }
 }

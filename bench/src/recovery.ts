@@ -3,7 +3,7 @@ import { nodeSleep } from '@mcp-resilience/node';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startChaosProcess, type ChaosProcess } from './chaos-process.ts';
 import { connectClient, echo, echoWithWorkaround, timed } from './sdk-clients.ts';
-import { ratio, summarize, type Summary } from './stats.ts';
+import { ratio, summarize, type Summary } from '@mcp-resilience/scenarios';
 
 /** What the server saw between a session loss and the answer to the call that met it. */
 export interface RecoveryPath {

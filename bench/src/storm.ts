@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startChaosProcess, type ChaosProcess } from './chaos-process.ts';
 import { NO_GET_STREAM } from './recovery.ts';
 import { connectClient, echo, echoWithWorkaround, timed } from './sdk-clients.ts';
-import { ratio, summarize, type Summary } from './stats.ts';
+import { ratio, summarize, type Summary } from '@mcp-resilience/scenarios';
 
 export const STORM_CALLS = 200;
 

@@ -15,16 +15,30 @@ export interface SampleOutcome {
 export const SAMPLE_RUN_CAP_MS = 300_000;
 
 /**
+ * What else a sample's run is given.
+ *
+ * @example
+ * await runSample(run, control, { args: ['--overhead'], capMs: 600_000 } satisfies RunSampleOptions);
+ */
+export interface RunSampleOptions {
+  /** More arguments after `--chaos CONTROL_URL` (e.g. `--overhead --quick`). */
+  readonly args?: readonly string[];
+  /** Default {@link SAMPLE_RUN_CAP_MS}. */
+  readonly capMs?: number;
+}
+
+/**
  * Runs one runtime's sample against the `mcp-chaos` at `control`, and collects what it printed.
- * A run that outlives {@link SAMPLE_RUN_CAP_MS} is stopped (by its PID) and reported as such.
+ * A run that outlives its cap ({@link SAMPLE_RUN_CAP_MS}) is stopped (by its PID) and reported as such.
  *
  * @example
  * const outcome = await runSample(SAMPLE_RUNS[0], chaos.control);
+ * const overhead = await runSample(SAMPLE_RUNS[1], chaos.control, { args: ['--overhead', '--quick'] });
  */
-export function runSample(run: SampleRun, control: string, capMs = SAMPLE_RUN_CAP_MS): Promise<SampleOutcome> {
+export function runSample(run: SampleRun, control: string, { args = [], capMs = SAMPLE_RUN_CAP_MS }: RunSampleOptions = {}): Promise<SampleOutcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [run.script, '--chaos', control], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [run.script, '--chaos', control, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -15,7 +15,9 @@ const app = (path: string) => fileURLToPath(new URL(`../../apps/${path}`, import
 /**
  * The four runtimes of the proof, the reference (Node) first. Each sample's entry takes
  * `--chaos CONTROL_URL`, runs the whole corpus in its runtime against that `mcp-chaos`, prints
- * the canonical report on stdout and a one-line summary on stderr, and exits 1 on a failure.
+ * the canonical report on stdout and a one-line summary on stderr, and exits 1 on a failure;
+ * with `--overhead [--quick]` after it, it prints that runtime's overhead figures as JSON instead
+ * (`pnpm bench:runtimes`).
  *
  * @example
  * for (const run of SAMPLE_RUNS) console.log(run.runtime, run.script);

@@ -2,7 +2,10 @@
 // runner, the page on its own 127.0.0.1 origin and the mcp-chaos pool on others; prints the
 // canonical report on stdout and a one-line summary on stderr; exits 1 on any mismatch,
 // unmappable file or empty corpus (as node-sample's main does).
-// Usage: node dist/main.js [scenarios-dir] [--chaos CONTROL_URL]
+// With --overhead, measures instead what the engine costs in the page (the shared measurement:
+// plain SDK client vs the same client with @mcp-resilience/browser's fetch, on SSE and on JSON
+// answers; performance.now(), no CPU clock) and prints it as JSON; exits 1 when a call failed.
+// Usage: node dist/main.js [scenarios-dir | --overhead [--quick]] [--chaos CONTROL_URL]
 //   (default: conformance/scenarios, and an mcp-chaos process of its own, stopped at the end;
 //   a chaos process started by someone else needs no flag: the page reaches its control API
 //   through this process)
@@ -11,25 +14,35 @@ import { parseArgs } from 'node:util';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
 import { parseReport, summaryLine } from '@mcp-resilience/scenarios';
 import { loadCorpus } from 'node-sample/dist/load-corpus.js';
-import { CHROMIUM, runInChromium } from './run-in-chromium.ts';
+import { CHROMIUM, measureOverheadInChromium, runInChromium } from './run-in-chromium.ts';
 
-const { values, positionals } = parseArgs({ options: { chaos: { type: 'string' } }, allowPositionals: true, strict: true });
+const { values, positionals } = parseArgs({
+  options: { chaos: { type: 'string' }, overhead: { type: 'boolean' }, quick: { type: 'boolean' } }, allowPositionals: true, strict: true,
+});
 if (!existsSync(CHROMIUM)) {
   process.stderr.write(`browser: no Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium)\n`);
   process.exit(1);
 }
-const sources = loadCorpus(positionals[0]);
+const sources = values.overhead ? [] : loadCorpus(positionals[0]);
 let owned: ChaosProcess | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void (owned?.stop() ?? Promise.resolve()).finally(() => process.exit(1)));
 }
 try {
   owned = values.chaos === undefined ? await startChaosProcess() : undefined;
-  const text = await runInChromium(sources, values.chaos ?? owned!.control);
-  const report = parseReport(text);
-  process.stdout.write(text);
-  process.stderr.write(`${summaryLine(report)}\n`);
-  if (report.failed > 0 || report.scenarios.length === 0) process.exitCode = 1;
+  const control = values.chaos ?? owned!.control;
+  if (values.overhead) {
+    process.stdout.write(`${JSON.stringify(await measureOverheadInChromium(control, values.quick ? 'quick' : 'full'))}\n`);
+  } else {
+    const text = await runInChromium(sources, control);
+    const report = parseReport(text);
+    process.stdout.write(text);
+    process.stderr.write(`${summaryLine(report)}\n`);
+    if (report.failed > 0 || report.scenarios.length === 0) process.exitCode = 1;
+  }
+} catch (error) {
+  process.stderr.write(`browser: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
 } finally {
   await owned?.stop();
 }

@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ScenarioSource } from '@mcp-resilience/scenarios';
+import type { RuntimeOverhead, ScenarioSource } from '@mcp-resilience/scenarios';
 import { build } from 'esbuild';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { RELAY_PATH, relayChaosControl, type RelayedRequest } from './chaos-relay.ts';
 
 /** Debian's Chromium, with the flags that run it headless here (shared/docs/toolchain.md). */
@@ -62,15 +62,11 @@ export async function servePage(script: string): Promise<{ origin: string; serve
 }
 
 /**
- * Runs a scenario corpus in real Chromium through `@mcp-resilience/browser`, in a page on its own
- * 127.0.0.1 origin, against the mcp-chaos pool at `control` (another origin), and resolves to the
- * canonical report. Everything it starts (the page server, Chromium and its profile) is stopped
- * before it settles.
- *
- * @example
- * const report = await runInChromium(loadCorpus(), chaos.control);
+ * The page in real Chromium, on its own 127.0.0.1 origin, given to `work` once its script is
+ * loaded. Everything it starts (the page server, Chromium and its profile) is stopped before it
+ * settles.
  */
-export async function runInChromium(sources: readonly ScenarioSource[], control: string): Promise<string> {
+async function withPageInChromium<T>(work: (page: Page) => Promise<T>): Promise<T> {
   const { origin, server } = await servePage(await bundlePage());
   const profile = await mkdtemp(join(tmpdir(), 'browser-sample-'));
   let context: BrowserContext | undefined;
@@ -79,11 +75,37 @@ export async function runInChromium(sources: readonly ScenarioSource[], control:
     const page = await context.newPage();
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => 'runCorpusInPage' in globalThis);
-    return await page.evaluate(([s, c]) =>
-      (globalThis as unknown as { runCorpusInPage(s: unknown, c: string): Promise<string> }).runCorpusInPage(s, c), [sources, control] as const);
+    return await work(page);
   } finally {
     await context?.close();
     await rm(profile, { recursive: true, force: true });
     await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
   }
+}
+
+/**
+ * Runs a scenario corpus in real Chromium through `@mcp-resilience/browser`, in a page on its own
+ * 127.0.0.1 origin, against the mcp-chaos pool at `control` (another origin), and resolves to the
+ * canonical report. Everything it starts (the page server, Chromium and its profile) is stopped
+ * before it settles.
+ *
+ * @example
+ * const report = await runInChromium(loadCorpus(), chaos.control);
+ */
+export function runInChromium(sources: readonly ScenarioSource[], control: string): Promise<string> {
+  return withPageInChromium((page) => page.evaluate(([s, c]) =>
+    (globalThis as unknown as { runCorpusInPage(s: unknown, c: string): Promise<string> }).runCorpusInPage(s, c), [sources, control] as const));
+}
+
+/**
+ * The shared overhead measurement in real Chromium (the page's `performance.now()`, no CPU
+ * figures), against the mcp-chaos pool at `control`: plain SDK client vs the same client with
+ * `@mcp-resilience/browser`'s fetch, cross-origin, on SSE and on JSON answers.
+ *
+ * @example
+ * const overhead = await measureOverheadInChromium(chaos.control, 'quick');
+ */
+export function measureOverheadInChromium(control: string, size: 'quick' | 'full'): Promise<RuntimeOverhead> {
+  return withPageInChromium((page) => page.evaluate(([c, s]) =>
+    (globalThis as unknown as { measureOverheadInPage(c: string, s: string): Promise<RuntimeOverhead> }).measureOverheadInPage(c, s), [control, size] as const));
 }

@@ -3,8 +3,11 @@
 // request names; and an echo call on a session kept in the Durable Object across requests.
 //   POST /scenario?chaos=CONTROL_URL   body: a scenario file's text → its report (JSON)
 //   GET  /call?url=MCP_URL&text=…       one echo call on the stored session → { text, events }
+//   POST /overhead?chaos=CONTROL_URL&size=quick|full&version=…   what the engine costs in workerd → RuntimeOverhead (JSON)
 import { connect, McpSessionStore, type ResilienceEvent, type SessionStoreNamespace } from '@mcp-resilience/cloudflare';
-import { parseScenarioFile, runScenario, scenarioReport } from '@mcp-resilience/scenarios';
+import {
+  measureRuntimeOverhead, parseScenarioFile, runScenario, RUNTIME_OVERHEAD_SIZES, scenarioReport, type CpuClock,
+} from '@mcp-resilience/scenarios';
 import { workerdHost } from './workerd-host.ts';
 
 export { McpSessionStore };
@@ -27,6 +30,30 @@ async function scenario(request: Request, params: URLSearchParams, ctx: Executio
   return Response.json(await runScenario(parsed, workerdHost(control, ctx)));
 }
 
+/** A Worker reads no CPU time: there is no such clock in workerd (Cloudflare reports CPU time per request, outside the isolate). */
+const NO_CPU_CLOCK: CpuClock = { unavailable: 'workerd has no CPU clock for the isolate to read' };
+
+/** workerd's clock stands still while the isolate runs, and moves on I/O only, in whole milliseconds. */
+const WORKERD_CLOCK = 'performance.now(): whole milliseconds, advancing on I/O only';
+
+/**
+ * The shared overhead measurement, in this one request: both clients live and die within it,
+ * as a Worker's I/O must. workerd's clock advances only on I/O, so each latency is the time
+ * between the I/O that came before the call and the I/O that ended it.
+ */
+async function overhead(params: URLSearchParams, ctx: ExecutionContext): Promise<Response> {
+  const control = params.get('chaos');
+  const size = params.get('size');
+  if (!control || (size !== 'quick' && size !== 'full')) return Response.json({ error: 'POST /overhead?chaos=CONTROL_URL&size=quick|full[&version=…]' }, { status: 400 });
+  // The isolate cannot tell which workerd runs it: whoever runs the Worker says (run.mjs: Miniflare's version).
+  const version = params.get('version') ?? 'workerd';
+  try {
+    return Response.json(await measureRuntimeOverhead(workerdHost(control, ctx), RUNTIME_OVERHEAD_SIZES[size], { cpu: NO_CPU_CLOCK, version, clock: WORKERD_CLOCK }));
+  } catch (error) {
+    return Response.json({ error: (error as Error).message }, { status: 500 });
+  }
+}
+
 async function call(params: URLSearchParams, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = params.get('url');
   if (!url) return Response.json({ error: 'GET /call?url=MCP_URL&text=…' }, { status: 400 });
@@ -45,6 +72,7 @@ export default {
     const { pathname, searchParams } = new URL(request.url);
     if (request.method === 'POST' && pathname === '/scenario') return scenario(request, searchParams, ctx);
     if (request.method === 'GET' && pathname === '/call') return call(searchParams, env, ctx);
-    return Response.json({ error: 'POST /scenario?chaos=…&file=… or GET /call?url=…' }, { status: 404 });
+    if (request.method === 'POST' && pathname === '/overhead') return overhead(searchParams, ctx);
+    return Response.json({ error: 'POST /scenario?chaos=…&file=…, GET /call?url=… or POST /overhead?chaos=…&size=…' }, { status: 404 });
   },
 } satisfies ExportedHandler<Env>;

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The Deno sample, for a Node script or a person: runs src/main.ts in Deno with the least
 // permissions it needs (--allow-net of the chaos host, --allow-read of the scenarios directory,
-// nothing else) and exits with its code. Without --chaos it starts an mcp-chaos process on
-// 127.0.0.1 and stops it by its PID at the end.
-// Usage: node apps/deno-sample/scripts/run.mjs [--chaos CONTROL_URL] [scenarios-dir]
+// nothing else; with --overhead, --allow-net of the chaos host only) and exits with its code.
+// Without --chaos it starts an mcp-chaos process on 127.0.0.1 and stops it by its PID at the end.
+// Usage: node apps/deno-sample/scripts/run.mjs [--chaos CONTROL_URL] [scenarios-dir | --overhead [--quick]]
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,12 +11,15 @@ import { startChaosProcess } from '@mcp-resilience/chaos';
 import { denoBinary, denoEnv, REPO_ROOT } from '../../../packages/deno/scripts/deno-env.mjs';
 
 const APP = join(import.meta.dirname, '..');
-const USAGE = 'usage: run.mjs [--chaos CONTROL_URL] [scenarios-dir]';
+const USAGE = 'usage: run.mjs [--chaos CONTROL_URL] [scenarios-dir | --overhead [--quick]]';
 
 let args;
 try {
-  args = parseArgs({ options: { chaos: { type: 'string' } }, allowPositionals: true, strict: true });
-  if (args.positionals.length > 1 || (args.values.chaos !== undefined && !URL.canParse(args.values.chaos))) throw new Error('bad arguments');
+  args = parseArgs({
+    options: { chaos: { type: 'string' }, overhead: { type: 'boolean' }, quick: { type: 'boolean' } }, allowPositionals: true, strict: true,
+  });
+  const { chaos, overhead, quick } = args.values;
+  if (args.positionals.length > (overhead ? 0 : 1) || (quick && !overhead) || (chaos !== undefined && !URL.canParse(chaos))) throw new Error('bad arguments');
 } catch {
   process.stderr.write(`${USAGE}\n`);
   process.exit(2);
@@ -34,9 +37,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 try {
   chaos = args.values.chaos === undefined ? await startChaosProcess() : undefined;
   const control = args.values.chaos ?? chaos.control;
+  const overhead = args.values.overhead ? ['--overhead', ...(args.values.quick ? ['--quick'] : [])] : undefined;
+  // The corpus reads its directory; the overhead measurement reads no file.
+  const permissions = [`--allow-net=${new URL(control).hostname}`, ...(overhead ? [] : [`--allow-read=${dir}`])];
   deno = spawn(denoBinary(APP), [
-    'run', '--no-prompt', `--allow-net=${new URL(control).hostname}`, `--allow-read=${dir}`,
-    'src/main.ts', '--chaos', control, dir,
+    'run', '--no-prompt', ...permissions, 'src/main.ts', '--chaos', control, ...(overhead ?? [dir]),
   ], { cwd: APP, env: denoEnv(), stdio: 'inherit' });
   process.exitCode = await new Promise((done) => {
     deno.once('error', (error) => (process.stderr.write(`deno-sample: ${error.message}\n`), done(1)));

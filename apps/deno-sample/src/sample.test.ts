@@ -76,8 +76,14 @@ describe('the Deno sample, given what it cannot run', () => {
 
   it('exits 2 with its usage on a --chaos that is not a URL, and main.ts without --chaos', async () => {
     const run = await runNode(RUN, ['--chaos', 'not a url']);
-    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 2, stderr: 'usage: run.mjs [--chaos CONTROL_URL] [scenarios-dir]\n' });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 2, stderr: 'usage: run.mjs [--chaos CONTROL_URL] [scenarios-dir | --overhead [--quick]]\n' });
     const main = spawnSync(denoBinary(APP), ['run', '--no-prompt', 'src/main.ts'], { cwd: APP, env: denoEnv(), encoding: 'utf8', timeout: 60_000 });
-    expect({ code: main.status, stdout: main.stdout, stderr: main.stderr }).toEqual({ code: 2, stdout: '', stderr: 'usage: main.ts --chaos CONTROL_URL [scenarios-dir]\n' });
+    expect({ code: main.status, stdout: main.stdout, stderr: main.stderr }).toEqual({
+      code: 2, stdout: '', stderr: 'usage: main.ts --chaos CONTROL_URL [scenarios-dir] | main.ts --chaos CONTROL_URL --overhead [--quick]\n',
+    });
+  });
+
+  it('exits 2 on --quick without --overhead, and on a directory with --overhead', async () => {
+    for (const args of [['--quick'], ['--overhead', SCENARIOS]]) expect((await runNode(RUN, ['--chaos', chaos!.control, ...args])).code).toBe(2);
   });
 });

@@ -5,7 +5,9 @@ export type ScenarioErrorCode =
   /** The chaos control API refused a request or could not be reached. */
   | 'CHAOS_CONTROL_FAILED'
   /** A report that is not the canonical report format. */
-  | 'REPORT_INVALID';
+  | 'REPORT_INVALID'
+  /** A call of the overhead measurement failed on a healthy server: there is no figure to give. */
+  | 'OVERHEAD_CALL_FAILED';
 
 const BRAND = Symbol.for('mcp-resilience.scenarios.error');
 

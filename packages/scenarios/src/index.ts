@@ -20,6 +20,12 @@ export { isScenarioError, ScenarioError, type ScenarioErrorCode } from './errors
 export type {
   ScenarioClient, ScenarioFetchOptions, ScenarioHost, ScenarioLongToolOptions, ScenarioRequestOptions, ScenarioSdk,
 } from './host.ts';
+export { percentile, ratio, summarize, type Summary } from './latency-stats.ts';
+export {
+  measureOverhead, measureRuntimeOverhead, OVERHEAD_CONCURRENCY, RUNTIME_OVERHEAD_SIZES,
+  type AnswerFormat, type CpuClock, type MeasureOverheadOptions, type OverheadComparison, type OverheadResult, type OverheadSide,
+  type OverheadSize, type RuntimeOverhead,
+} from './measure-overhead.ts';
 export { parseCorpus, parseScenarioFile, type CorpusEntry, type ScenarioSource } from './parse-corpus.ts';
 export { parseReport } from './parse-report.ts';
 export { parseScenario } from './parse-scenario.ts';

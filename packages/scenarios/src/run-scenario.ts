@@ -27,7 +27,8 @@ export function scenarioTrace(events: readonly ResilienceEvent[]): NormalizedEve
   return first?.type === 'session-started' && first.session === 1 ? trace.slice(1) : trace;
 }
 
-function newClient(sdk: ScenarioSdk): ScenarioClient {
+/** A new SDK client as the host's runtime makes it (its `clientOptions`), background stream errors ignored. */
+export function newClient(sdk: ScenarioSdk): ScenarioClient {
   const Client = sdk.Client as unknown as new (info: typeof CLIENT_INFO, options?: unknown) => ScenarioClient;
   const client = sdk.clientOptions === undefined ? new Client(CLIENT_INFO) : new Client(CLIENT_INFO, sdk.clientOptions);
   client.onerror = () => {}; // the standalone stream's reconnects are the SDK's business; the steps judge the calls

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, ratio, summarize } from './stats.ts';
+import { percentile, ratio, summarize } from './latency-stats.ts';
 
-describe('stats', () => {
+describe('latency stats', () => {
   it('takes the nearest rank', () => {
     const hundred = Array.from({ length: 100 }, (_, i) => 100 - i); // 100 … 1, unsorted
     expect(percentile(hundred, 50)).toBe(50);

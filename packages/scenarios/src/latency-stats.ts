@@ -1,3 +1,4 @@
+// Latency statistics of the benchmarks (`bench`) and of the runtimes' overhead measurement: one definition of median, p99 and ratio for both.
 /**
  * Order statistics of a sample, by the nearest-rank method.
  *
