@@ -21,7 +21,7 @@ const out = values.out ?? defaultResultsPath('runtimes', { full: !quick });
 const started = Date.now();
 const seconds = () => Math.round((Date.now() - started) / 1000);
 
-const chaos = await startChaosProcess(SAMPLE_RUNS.flatMap((run) => run.chaosArgs));
+const chaos = await startChaosProcess();
 const outcomes: RuntimeOverheadOutcome[] = [];
 try {
   // One runtime after another: the machine's cores go to one measurement at a time.

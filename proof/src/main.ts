@@ -29,7 +29,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 try {
-  chaos = await startChaosProcess(runs.flatMap((r) => r.chaosArgs));
+  chaos = await startChaosProcess();
   const reports: CorpusReport[] = [];
   let allExited = true;
   // One runtime after another: the machine's cores go to one run at a time.

@@ -6,8 +6,6 @@ export interface SampleRun {
   readonly runtime: RuntimeName;
   /** The script `node` runs, with `--chaos CONTROL_URL` after it. */
   readonly script: string;
-  /** What the shared `mcp-chaos` must be started with for this sample (e.g. the page origin it lets drive the pool). */
-  readonly chaosArgs: readonly string[];
 }
 
 const app = (path: string) => fileURLToPath(new URL(`../../apps/${path}`, import.meta.url));
@@ -23,8 +21,8 @@ const app = (path: string) => fileURLToPath(new URL(`../../apps/${path}`, import
  * for (const run of SAMPLE_RUNS) console.log(run.runtime, run.script);
  */
 export const SAMPLE_RUNS: readonly SampleRun[] = [
-  { runtime: 'node', script: app('node-sample/dist/main.js'), chaosArgs: [] },
-  { runtime: 'deno', script: app('deno-sample/scripts/run.mjs'), chaosArgs: [] },
-  { runtime: 'workerd', script: app('cloudflare-sample/scripts/run.mjs'), chaosArgs: [] },
-  { runtime: 'browser', script: app('browser-sample/dist/main.js'), chaosArgs: [] },
+  { runtime: 'node', script: app('node-sample/dist/main.js') },
+  { runtime: 'deno', script: app('deno-sample/scripts/run.mjs') },
+  { runtime: 'workerd', script: app('cloudflare-sample/scripts/run.mjs') },
+  { runtime: 'browser', script: app('browser-sample/dist/main.js') },
 ];

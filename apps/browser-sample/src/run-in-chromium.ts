@@ -61,22 +61,29 @@ export async function servePage(script: string): Promise<{ origin: string; serve
   return { origin, server };
 }
 
+/** The corpus takes about half a minute in the page, the full overhead measurement a minute or two: ten is a hang. */
+const PAGE_WORK_CAP_MS = 600_000;
+
 /**
  * The page in real Chromium, on its own 127.0.0.1 origin, given to `work` once its script is
- * loaded. Everything it starts (the page server, Chromium and its profile) is stopped before it
- * settles.
+ * loaded, for {@link PAGE_WORK_CAP_MS} at most. Everything it starts (the page server, Chromium
+ * and its profile) is stopped before it settles.
  */
 async function withPageInChromium<T>(work: (page: Page) => Promise<T>): Promise<T> {
   const { origin, server } = await servePage(await bundlePage());
   const profile = await mkdtemp(join(tmpdir(), 'browser-sample-'));
   let context: BrowserContext | undefined;
+  let cap: ReturnType<typeof setTimeout> | undefined;
   try {
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS });
     const page = await context.newPage();
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => 'runCorpusInPage' in globalThis);
-    return await work(page);
+    return await Promise.race([work(page), new Promise<never>((_, reject) => {
+      cap = setTimeout(() => reject(new Error(`the page did not finish within ${PAGE_WORK_CAP_MS / 1000} s`)), PAGE_WORK_CAP_MS);
+    })]);
   } finally {
+    clearTimeout(cap);
     await context?.close();
     await rm(profile, { recursive: true, force: true });
     await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));

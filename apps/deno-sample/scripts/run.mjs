@@ -12,6 +12,8 @@ import { denoBinary, denoEnv, REPO_ROOT } from '../../../packages/deno/scripts/d
 
 const APP = join(import.meta.dirname, '..');
 const USAGE = 'usage: run.mjs [--chaos CONTROL_URL] [scenarios-dir | --overhead [--quick]]';
+/** The corpus takes about 20 s in Deno, the full overhead measurement about a minute: ten is a hang. */
+const RUN_CAP_MS = 600_000;
 
 let args;
 try {
@@ -43,10 +45,15 @@ try {
   deno = spawn(denoBinary(APP), [
     'run', '--no-prompt', ...permissions, 'src/main.ts', '--chaos', control, ...(overhead ?? [dir]),
   ], { cwd: APP, env: denoEnv(), stdio: 'inherit' });
+  const cap = setTimeout(() => {
+    process.stderr.write(`deno-sample: stopped after ${RUN_CAP_MS / 1000} s\n`);
+    deno.kill('SIGKILL');
+  }, RUN_CAP_MS);
   process.exitCode = await new Promise((done) => {
     deno.once('error', (error) => (process.stderr.write(`deno-sample: ${error.message}\n`), done(1)));
     deno.once('exit', (code) => done(code ?? 1));
   });
+  clearTimeout(cap);
 } finally {
   await chaos?.stop();
 }
