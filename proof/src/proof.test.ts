@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCorpus, parseReport, type CorpusReport } from '@mcp-resilience/scenarios';
+import { runNodeScript, type ScriptRun } from 'node-sample/dist/run-node-script.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { proofTable, type ProofTable } from './proof-table.ts';
 import { SAMPLE_RUNS } from './runtimes.ts';
@@ -10,24 +10,18 @@ import { SAMPLE_RUNS } from './runtimes.ts';
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const REPORTS = fileURLToPath(new URL('../reports/', import.meta.url));
 const SCENARIOS = fileURLToPath(new URL('../../conformance/scenarios/', import.meta.url));
+/** Stopped by its PID before vitest gives up on the hook (900 s). */
+const PROOF_CAP_MS = 850_000;
 
 // Known at collect time: one test per scenario file, each checked in every runtime.
 const corpus = parseCorpus(readdirSync(SCENARIOS).filter((f) => f !== 'README.md').map((file) => ({ file, text: readFileSync(join(SCENARIOS, file), 'utf8') })));
-let run: { code: number | null; stdout: string; stderr: string } | undefined;
+let run: ScriptRun | undefined;
 let table: ProofTable | undefined;
 
 // `pnpm proof` itself, as a process: it starts and stops its own mcp-chaos.
 beforeAll(async () => {
   expect(existsSync(MAIN), `${MAIN} is missing: the proof was not built`).toBe(true);
-  run = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  run = await runNodeScript(MAIN, [], PROOF_CAP_MS);
   const reports = SAMPLE_RUNS.flatMap((r): CorpusReport[] =>
     existsSync(`${REPORTS}${r.runtime}.json`) ? [parseReport(readFileSync(`${REPORTS}${r.runtime}.json`, 'utf8'))] : []);
   if (reports[0]) table = proofTable(reports[0], reports.slice(1));

@@ -11,9 +11,8 @@
 //   through this process)
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import { parseReport, summaryLine } from '@mcp-resilience/scenarios';
-import { loadCorpus } from 'node-sample/dist/load-corpus.js';
+import { parseReport } from '@mcp-resilience/scenarios';
+import { sampleMain } from 'node-sample/dist/sample-main.js';
 import { CHROMIUM, measureOverheadInChromium, runInChromium } from './run-in-chromium.ts';
 
 const { values, positionals } = parseArgs({
@@ -23,26 +22,8 @@ if (!existsSync(CHROMIUM)) {
   process.stderr.write(`browser: no Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium)\n`);
   process.exit(1);
 }
-const sources = values.overhead ? [] : loadCorpus(positionals[0]);
-let owned: ChaosProcess | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void (owned?.stop() ?? Promise.resolve()).finally(() => process.exit(1)));
-}
-try {
-  owned = values.chaos === undefined ? await startChaosProcess() : undefined;
-  const control = values.chaos ?? owned!.control;
-  if (values.overhead) {
-    process.stdout.write(`${JSON.stringify(await measureOverheadInChromium(control, values.quick ? 'quick' : 'full'))}\n`);
-  } else {
-    const text = await runInChromium(sources, control);
-    const report = parseReport(text);
-    process.stdout.write(text);
-    process.stderr.write(`${summaryLine(report)}\n`);
-    if (report.failed > 0 || report.scenarios.length === 0) process.exitCode = 1;
-  }
-} catch (error) {
-  process.stderr.write(`browser: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  await owned?.stop();
-}
+await sampleMain({
+  runtime: 'browser',
+  runCorpus: async (sources, control) => parseReport(await runInChromium(sources, control)),
+  measureOverhead: measureOverheadInChromium,
+}, { ...values, dir: positionals[0] });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -7,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
 import { parseReport } from '@mcp-resilience/scenarios';
+import { runNodeScript } from 'node-sample/dist/run-node-script.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_PATH, relayChaosControl } from './chaos-relay.ts';
 import { servePage } from './run-in-chromium.ts';
@@ -14,18 +14,6 @@ import { servePage } from './run-in-chromium.ts';
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const SCENARIOS = fileURLToPath(new URL('../../../conformance/scenarios/', import.meta.url));
 
-/** Runs a built main as a process: its exit code, the report it printed, its summary line. */
-function run(main: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 let chaos: ChaosProcess | undefined;
 
@@ -45,7 +33,7 @@ describe('the browser sample, in Chromium, cross-origin', () => {
     const dir = await mkdtemp(join(tmpdir(), 'browser-sample-corpus-'));
     try {
       await copyFile(join(SCENARIOS, 'evict-amdahl.json'), join(dir, 'evict-amdahl.json'));
-      const ran = await run(MAIN, [dir, '--chaos', chaos!.control]);
+      const ran = await runNodeScript(MAIN, [dir, '--chaos', chaos!.control]);
       expect(ran.code, ran.stderr).toBe(0);
       expect(ran.stderr).toBe('browser: 1 scenario, 1 passed, 0 failed\n');
       expect(parseReport(ran.stdout)).toMatchObject({ runtime: 'browser', passed: 1, failed: 0, scenarios: [{ name: 'evict-amdahl', ok: true }] });
@@ -58,7 +46,7 @@ describe('the browser sample, in Chromium, cross-origin', () => {
     const dir = await mkdtemp(join(tmpdir(), 'browser-sample-corpus-'));
     try {
       await writeFile(join(dir, 'notes.txt'), 'not a scenario');
-      const broken = await run(MAIN, [dir, '--chaos', chaos!.control]);
+      const broken = await runNodeScript(MAIN, [dir, '--chaos', chaos!.control]);
       expect(broken.code).toBe(1);
       expect(broken.stderr).toBe('browser: 1 scenario, 0 passed, 1 failed (notes.txt)\n');
     } finally {

@@ -15,9 +15,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startChaosProcess } from '@mcp-resilience/chaos';
-import { renderReport, summaryLine } from '@mcp-resilience/scenarios';
-import { loadCorpus } from 'node-sample/dist/load-corpus.js';
+import { sampleMain } from 'node-sample/dist/sample-main.js';
 import { buildWorker, runCorpusInWorker, startWorker } from './workerd-corpus.mjs';
 
 const { values, positionals } = parseArgs({
@@ -26,40 +24,25 @@ const { values, positionals } = parseArgs({
   },
   allowPositionals: true, strict: true,
 });
-const sources = values.overhead ? [] : loadCorpus(positionals[0]);
 const dir = mkdtempSync(join(tmpdir(), 'cloudflare-sample-'));
-/** @type {import('@mcp-resilience/chaos').ChaosProcess | undefined} */
-let owned;
 /** @type {import('miniflare').Miniflare | undefined} */
 let worker;
-const cleanUp = async () => {
-  await worker?.dispose();
-  await owned?.stop();
-  rmSync(dir, { recursive: true, force: true });
-};
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.once(signal, () => void cleanUp().finally(() => process.exit(1)));
+/** The sample Worker, built with wrangler and run with Miniflare: once, at its first use. */
+const started = () => (worker ??= startWorker(buildWorker(dir).script, { verbose: values.verbose }));
 
-try {
-  const { script } = buildWorker(dir);
-  owned = values.chaos === undefined ? await startChaosProcess() : undefined;
-  worker = startWorker(script, { verbose: values.verbose });
-  const control = values.chaos ?? /** @type {NonNullable<typeof owned>} */ (owned).control;
-  if (values.overhead) {
+await sampleMain({
+  runtime: 'workerd',
+  runCorpus: (sources, control) => runCorpusInWorker(started(), control, sources),
+  measureOverhead: async (control, size) => {
     const { version } = createRequire(import.meta.url)('miniflare/package.json');
-    const query = new URLSearchParams({ chaos: control, size: values.quick ? 'quick' : 'full', version: `workerd of Miniflare ${version}` });
-    const response = await worker.dispatchFetch(`http://sample/overhead?${query}`, { method: 'POST' });
+    const query = new URLSearchParams({ chaos: control, size, version: `workerd of Miniflare ${version}` });
+    const response = await started().dispatchFetch(`http://sample/overhead?${query}`, { method: 'POST' });
     const text = await response.text();
     if (!response.ok) throw new Error(`the Worker answered ${response.status}: ${text.slice(0, 500)}`);
-    process.stdout.write(`${text}\n`);
-  } else {
-    const report = await runCorpusInWorker(worker, control, sources);
-    process.stdout.write(renderReport(report));
-    process.stderr.write(`${summaryLine(report)}\n`);
-    if (report.failed > 0 || report.scenarios.length === 0) process.exitCode = 1;
-  }
-} catch (error) {
-  process.stderr.write(`workerd: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+    return JSON.parse(text);
+  },
+  cleanUp: async () => {
+    await worker?.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  },
+}, { ...values, dir: positionals[0] });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,21 +6,12 @@ import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
 import { parseCorpus, parseReport, type CorpusReport } from '@mcp-resilience/scenarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus, SCENARIOS_DIR } from './load-corpus.ts';
+import { runNodeScript } from './run-node-script.ts';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+/** The built main as a process: its exit code, the report it printed, its summary line. */
+const runMain = (args: readonly string[]) => runNodeScript(MAIN, args);
 
-/** Runs the built main as a process: its exit code, the report it printed, its summary line. */
-function runMain(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 // Loaded at collect time: one test per file; a file that cannot be mapped is a failing test.
 const corpus = parseCorpus(loadCorpus());

@@ -7,10 +7,9 @@
 // Usage: node dist/main.js [scenarios-dir] [--chaos CONTROL_URL] [--overhead [--quick]]
 //   (default: conformance/scenarios, and an mcp-chaos process of its own, stopped at the end)
 import { parseArgs } from 'node:util';
-import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import { measureRuntimeOverhead, renderReport, runCorpus, RUNTIME_OVERHEAD_SIZES, summaryLine, type CpuClock } from '@mcp-resilience/scenarios';
-import { loadCorpus } from './load-corpus.ts';
+import { measureRuntimeOverhead, runCorpus, RUNTIME_OVERHEAD_SIZES, type CpuClock } from '@mcp-resilience/scenarios';
 import { nodeHost } from './node-host.ts';
+import { sampleMain } from './sample-main.ts';
 
 const { values, positionals } = parseArgs({
   options: { chaos: { type: 'string' }, overhead: { type: 'boolean' }, quick: { type: 'boolean' } }, allowPositionals: true, strict: true,
@@ -22,25 +21,9 @@ const NODE_CPU: CpuClock = {
     return user + system;
   },
 };
-let owned: ChaosProcess | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void (owned?.stop() ?? Promise.resolve()).finally(() => process.exit(1)));
-}
-try {
-  owned = values.chaos === undefined ? await startChaosProcess() : undefined;
-  const host = nodeHost(values.chaos ?? owned!.control);
-  if (values.overhead) {
-    const size = RUNTIME_OVERHEAD_SIZES[values.quick ? 'quick' : 'full'];
-    process.stdout.write(`${JSON.stringify(await measureRuntimeOverhead(host, size, { cpu: NODE_CPU, version: `Node ${process.version}` }))}\n`);
-  } else {
-    const report = await runCorpus(loadCorpus(positionals[0]), host);
-    process.stdout.write(renderReport(report));
-    process.stderr.write(`${summaryLine(report)}\n`);
-    if (report.failed > 0 || report.scenarios.length === 0) process.exitCode = 1;
-  }
-} catch (error) {
-  process.stderr.write(`node: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  await owned?.stop();
-}
+await sampleMain({
+  runtime: 'node',
+  runCorpus: (sources, control) => runCorpus(sources, nodeHost(control)),
+  measureOverhead: (control, size) =>
+    measureRuntimeOverhead(nodeHost(control), RUNTIME_OVERHEAD_SIZES[size], { cpu: NODE_CPU, version: `Node ${process.version}` }),
+}, { ...values, dir: positionals[0] });
