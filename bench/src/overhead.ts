@@ -1,9 +1,7 @@
-import { callLongTool, createResilientFetch } from '@mcp-resilience/node';
 import {
-  chaosPool, measureOverhead as measureOnHost, type AnswerFormat, type OverheadComparison, type OverheadSide as SharedSide, type OverheadSize, type ScenarioHost,
+  measureOverhead as measureOnHost, type AnswerFormat, type OverheadComparison, type OverheadSide as SharedSide, type OverheadSize,
 } from '@mcp-resilience/scenarios';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { NODE_CPU, nodeHost } from 'node-sample/dist/node-host.js';
 import { startChaosProcess } from './chaos-process.ts';
 
 export type { AnswerFormat, OverheadSize } from '@mcp-resilience/scenarios';
@@ -39,11 +37,6 @@ export interface OverheadResult {
   readonly concurrent: NodeOverheadComparison;
 }
 
-const cpuMicros = () => {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-};
-
 /** A comparison measured with a CPU clock and concurrent blocks has every figure: this says so to the types. */
 function complete(comparison: OverheadComparison | undefined): NodeOverheadComparison {
   const { plain, resilient, cpuRatio } = comparison ?? {};
@@ -68,10 +61,7 @@ function complete(comparison: OverheadComparison | undefined): NodeOverheadCompa
 export async function measureOverhead(size: OverheadSize, format: AnswerFormat): Promise<OverheadResult> {
   const chaos = await startChaosProcess();
   try {
-    const host: ScenarioHost = {
-      runtime: 'node', createFetch: createResilientFetch, callLongTool, sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(chaos.control),
-    };
-    const result = await measureOnHost(host, size, { format, readCpuMicros: cpuMicros });
+    const result = await measureOnHost(nodeHost(chaos.control), size, { format, readCpuMicros: NODE_CPU.readMicros });
     return { sequential: complete(result.sequential), concurrent: complete(result.concurrent) };
   } finally {
     await chaos.stop();

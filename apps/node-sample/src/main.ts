@@ -7,20 +7,13 @@
 // Usage: node dist/main.js [scenarios-dir] [--chaos CONTROL_URL] [--overhead [--quick]]
 //   (default: conformance/scenarios, and an mcp-chaos process of its own, stopped at the end)
 import { parseArgs } from 'node:util';
-import { measureRuntimeOverhead, runCorpus, RUNTIME_OVERHEAD_SIZES, type CpuClock } from '@mcp-resilience/scenarios';
-import { nodeHost } from './node-host.ts';
+import { measureRuntimeOverhead, runCorpus, RUNTIME_OVERHEAD_SIZES } from '@mcp-resilience/scenarios';
+import { NODE_CPU, nodeHost } from './node-host.ts';
 import { sampleMain } from './sample-main.ts';
 
 const { values, positionals } = parseArgs({
   options: { chaos: { type: 'string' }, overhead: { type: 'boolean' }, quick: { type: 'boolean' } }, allowPositionals: true, strict: true,
 });
-const NODE_CPU: CpuClock = {
-  source: 'process.cpuUsage() of the Node process',
-  readMicros: () => {
-    const { user, system } = process.cpuUsage();
-    return user + system;
-  },
-};
 await sampleMain({
   runtime: 'node',
   runCorpus: (sources, control) => runCorpus(sources, nodeHost(control)),

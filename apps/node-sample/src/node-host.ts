@@ -1,4 +1,4 @@
-import { chaosPool, type ScenarioHost } from '@mcp-resilience/scenarios';
+import { chaosPool, type CpuClock, type ScenarioHost } from '@mcp-resilience/scenarios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { callLongTool, createResilientFetch } from './engine.ts';
@@ -16,3 +16,17 @@ export function nodeHost(control: string): ScenarioHost {
     runtime: 'node', createFetch: createResilientFetch, callLongTool, sdk: { Client, StreamableHTTPClientTransport }, chaos: chaosPool(control),
   };
 }
+
+/**
+ * Node's CPU clock for the overhead measurement: user + system time of this process, in µs.
+ *
+ * @example
+ * await measureRuntimeOverhead(nodeHost(control), RUNTIME_OVERHEAD_SIZES.quick, { cpu: NODE_CPU, version: process.version });
+ */
+export const NODE_CPU = {
+  source: 'process.cpuUsage() of the Node process',
+  readMicros: () => {
+    const { user, system } = process.cpuUsage();
+    return user + system;
+  },
+} satisfies CpuClock;
