@@ -1,0 +1,176 @@
+import { createMCPClient } from '@ai-sdk/mcp';
+import { startChaosServer, type ChaosServer, type Fault } from '@mcp-resilience/chaos';
+import type { ResilienceEvent } from '@mcp-resilience/core';
+import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
+import { Client as Client1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as Transport1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResilientFetch, type ResilientFetch } from './resilient-fetch.ts';
+import { MemorySessionStore } from './session-store.ts';
+import { stopAll } from './test-support/stop-all.ts';
+import { startTokenGuard, type TokenGuard } from './test-support/token-guard.ts';
+
+let chaos: ChaosServer | undefined;
+let guard: TokenGuard | undefined;
+const closing: { close(): Promise<unknown> }[] = [];
+afterEach(() => stopAll(closing.splice(0), [guard, chaos]).then(() => (chaos = guard = undefined)));
+
+async function start(): Promise<TokenGuard> {
+  chaos = await startChaosServer();
+  return (guard = await startTokenGuard(chaos.url));
+}
+const inject = (...faults: Fault[]) => chaos!.applyFaults(faults);
+const users = (n: number) => Array.from({ length: n }, (_, i) => `user${i}`);
+const bearer = (user: string, version = 1) => ({ authorization: `Bearer ${user}.${version}` });
+
+/** One user's SDK client (1.x or 2.x), on the fetch every user shares. */
+interface UserClient {
+  readonly user: string;
+  echo(text: string): Promise<string>;
+  sessionId(): string | undefined;
+  terminate(): Promise<void>;
+}
+
+async function sdkClient(line: 1 | 2, user: string, fetch: ResilientFetch, url: string): Promise<UserClient> {
+  const requestInit = { headers: bearer(user) };
+  const text = (result: unknown) => (result as { content: { text: string }[] }).content[0]!.text;
+  if (line === 1) {
+    const transport = new Transport1(new URL(url), { fetch, requestInit });
+    const client = new Client1({ name: user, version: '0' });
+    closing.push(client);
+    await client.connect(transport);
+    return {
+      user, sessionId: () => transport.sessionId, terminate: () => transport.terminateSession(),
+      echo: async (t) => text(await client.callTool({ name: 'echo', arguments: { text: t } })),
+    };
+  }
+  const transport = new Transport2(new URL(url), { fetch, requestInit });
+  const client = new Client2({ name: user, version: '0' });
+  closing.push(client);
+  await client.connect(transport);
+  return {
+    user, sessionId: () => transport.sessionId, terminate: () => transport.terminateSession(),
+    echo: async (t) => text(await client.callTool({ name: 'echo', arguments: { text: t } })),
+  };
+}
+
+async function connectAll(line: 1 | 2, names: readonly string[], fetch: ResilientFetch, url: string): Promise<UserClient[]> {
+  const clients: UserClient[] = [];
+  for (const name of names) clients.push(await sdkClient(line, name, fetch, url)); // one after another: each initialize opens its own lineage
+  return clients;
+}
+const echoAll = (clients: readonly UserClient[], text: string) => Promise.all(clients.map(async (c) => [c.user, await c.echo(`${text} ${c.user}`)]));
+const expected = (clients: readonly UserClient[], text: string) => clients.map((c) => [c.user, `${text} ${c.user}`]);
+
+describe.each([1, 2] as const)('one fetch shared by several users (SDK %i.x)', (line) => {
+  it.each([{ persisted: false }, { persisted: true }])('two users: each call on its own session, each re-initializes once after an eviction with its own token (%o)', async ({ persisted }) => {
+    const { url } = await start();
+    const fetch = createResilientFetch(persisted ? { sessionStore: new MemorySessionStore() } : {});
+    closing.push(fetch);
+    const clients = await connectAll(line, users(2), fetch, url);
+    expect(await echoAll(clients, 'before')).toEqual(expected(clients, 'before'));
+    await inject({ kind: 'evict', session: 'all' });
+    expect(await echoAll(clients, 'after')).toEqual(expected(clients, 'after'));
+    expect(guard!.violations).toEqual([]);
+    for (const { user } of clients) expect(guard!.initializes(user)).toEqual([`Bearer ${user}.1`, `Bearer ${user}.1`]);
+  });
+
+  it('twenty users, a restart under them: each re-initializes once with its own token, nothing crosses', async () => {
+    const { url } = await start();
+    const fetch = createResilientFetch();
+    closing.push(fetch);
+    const clients = await connectAll(line, users(20), fetch, url);
+    expect(await echoAll(clients, 'one')).toEqual(expected(clients, 'one'));
+    await inject({ kind: 'restart' });
+    expect(await echoAll(clients, 'two')).toEqual(expected(clients, 'two'));
+    expect(guard!.violations).toEqual([]);
+    for (const { user } of clients) expect(guard!.initializes(user)).toHaveLength(2);
+    expect(chaos!.state().sessions).toHaveLength(20);
+  });
+
+  it('one user ending its session (DELETE) while the others call ends only its own', async () => {
+    const { url } = await start();
+    const fetch = createResilientFetch();
+    closing.push(fetch);
+    const [leaving, ...staying] = await connectAll(line, users(3), fetch, url);
+    const [, answers] = await Promise.all([leaving!.terminate(), echoAll(staying, 'during')]);
+    expect(answers).toEqual(expected(staying, 'during'));
+    expect(await echoAll(staying, 'after')).toEqual(expected(staying, 'after'));
+    expect(chaos!.state().sessions).toHaveLength(2);
+    expect(guard!.deletes(leaving!.user)).toBe(1);
+    expect(guard!.violations).toEqual([]);
+    for (const { user } of staying) expect(guard!.initializes(user)).toHaveLength(1); // nothing of theirs was ended
+  });
+});
+
+describe('one fetch shared by several users: credentials and unknown sessions', () => {
+  it('a re-initialization carries the credential the user sent last (a refreshed token), never another user\'s', async () => {
+    const { url } = await start();
+    const shared = createResilientFetch();
+    closing.push(shared);
+    let version = 1;
+    // alice's token is refreshed by her own fetch wrapper; bob's never changes.
+    const alice: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('authorization', `Bearer user0.${version}`);
+      return shared(input, { ...init, headers });
+    };
+    const [a] = await connectAll(1, ['user0'], Object.assign(alice, { close: shared.close }), url);
+    const [b] = await connectAll(1, ['user1'], shared, url);
+    version = 2;
+    expect(await a!.echo('refreshed')).toBe('refreshed');
+    await inject({ kind: 'evict', session: 'all' });
+    expect(await b!.echo('b after')).toBe('b after');
+    expect(await a!.echo('a after')).toBe('a after');
+    expect(guard!.initializes('user0')).toEqual(['Bearer user0.1', 'Bearer user0.2']);
+    expect(guard!.initializes('user1')).toEqual(['Bearer user1.1', 'Bearer user1.1']);
+    expect(guard!.violations).toEqual([]);
+  });
+
+  it('a session id no client of this fetch opened goes out as it is, never as another user\'s session', async () => {
+    const { url } = await start();
+    const fetch = createResilientFetch();
+    closing.push(fetch);
+    const [alice] = await connectAll(1, ['user0'], fetch, url);
+    const stranger = fetch(url, {
+      method: 'POST',
+      headers: {
+        ...bearer('user9'), 'content-type': 'application/json', accept: 'application/json, text/event-stream',
+        'mcp-session-id': 'made-up', 'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    // The server does not know it: the client had no initialize to open a new one with.
+    await expect(stranger).rejects.toMatchObject({ code: 'SESSION_LOST' });
+    expect(guard!.unknownIds).toEqual(['made-up']);
+    expect(guard!.initializes('user9')).toEqual([]);
+    expect(await alice!.echo('still mine')).toBe('still mine');
+    expect(guard!.violations).toEqual([]);
+  });
+});
+
+describe('one fetch shared by the Vercel AI SDK\'s clients (@ai-sdk/mcp), one client per request', () => {
+  it('each request\'s client on its own session through an eviction; one closing ends only its own', async () => {
+    const { url } = await start();
+    const events: ResilienceEvent[] = [];
+    const fetch = createResilientFetch({ onEvent: (e) => events.push(e) });
+    closing.push(fetch);
+    const open = (user: string) => createMCPClient({ transport: { type: 'http', url, fetch, headers: bearer(user) } });
+    const call = async (client: Awaited<ReturnType<typeof open>>, text: string) =>
+      ((await client.callTool({ name: 'echo', arguments: { text } })) as { content: { text: string }[] }).content[0]!.text;
+    const [a, b] = [await open('user0'), await open('user1')];
+    closing.push(a, b);
+    expect(await Promise.all([call(a, 'a1'), call(b, 'b1')])).toEqual(['a1', 'b1']);
+    await inject({ kind: 'evict', session: 'all' });
+    expect(await Promise.all([call(a, 'a2'), call(b, 'b2')])).toEqual(['a2', 'b2']);
+    await a.close();
+    expect(await call(b, 'b3')).toBe('b3');
+    const c = await open('user2'); // the next request's client, on the same fetch
+    closing.push(c);
+    expect(await Promise.all([call(b, 'b4'), call(c, 'c1')])).toEqual(['b4', 'c1']);
+    expect(guard!.violations).toEqual([]);
+    expect(guard!.initializes('user0')).toHaveLength(2);
+    expect(guard!.initializes('user1')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'session-reinitialized')).toHaveLength(2);
+  });
+});
