@@ -8,6 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { LineageMemoryResult } from './lineage-memory.ts';
 import type { MemoryResult } from './memory.ts';
 import { measureOverhead, type OverheadSize } from './overhead.ts';
 import { countProcessWarnings } from './process-warnings.ts';
@@ -21,11 +22,11 @@ import { measureStorm } from './storm.ts';
 const SIZES = {
   quick: {
     overhead: { warmupCalls: 100, rounds: 4, sequentialCalls: 40, concurrentCallsPerWorker: 3 } satisfies OverheadSize,
-    recoveries: 10, storms: 1, memory: { calls: 500, warmup: 200 },
+    recoveries: 10, storms: 1, memory: { calls: 500, warmup: 200 }, clients: { calls: 500, warmup: 2_200 },
   },
   full: {
     overhead: { warmupCalls: 300, rounds: 20, sequentialCalls: 100, concurrentCallsPerWorker: 8 } satisfies OverheadSize,
-    recoveries: 100, storms: 5, memory: { calls: 10_000, warmup: 1_000 },
+    recoveries: 100, storms: 5, memory: { calls: 10_000, warmup: 1_000 }, clients: { calls: 10_000, warmup: 2_500 },
   },
 } as const;
 
@@ -37,13 +38,16 @@ const warnings = countProcessWarnings(); // run with --no-warnings, as `pnpm ben
 const step = (name: string) => process.stderr.write(`bench: ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
 
 /** The memory benchmark runs in a fresh process with --expose-gc, so that no other benchmark's garbage counts. */
-function memory(subject: 'resilient' | 'plain'): MemoryResult {
+function memory(subject: 'resilient' | 'plain'): MemoryResult;
+function memory(subject: 'clients'): LineageMemoryResult;
+function memory(subject: 'resilient' | 'plain' | 'clients'): MemoryResult | LineageMemoryResult {
   const script = fileURLToPath(new URL('./memory-main.js', import.meta.url));
-  const child = spawnSync(process.execPath, ['--expose-gc', '--no-warnings', script, subject, String(size.memory.calls), String(size.memory.warmup)], {
+  const { calls, warmup } = subject === 'clients' ? size.clients : size.memory;
+  const child = spawnSync(process.execPath, ['--expose-gc', '--no-warnings', script, subject, String(calls), String(warmup)], {
     encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 600_000,
   });
   if (child.status !== 0) throw new Error(`memory benchmark (${subject}) failed: ${child.status ?? child.signal}`);
-  return JSON.parse(child.stdout) as MemoryResult;
+  return JSON.parse(child.stdout) as MemoryResult | LineageMemoryResult;
 }
 
 step('size');
@@ -57,7 +61,7 @@ const recovery = await measureRecovery(size.recoveries);
 step('storm');
 const storm = await measureStorm(size.storms);
 step('memory');
-const run: BenchRun = { size: sizes, overhead, overheadJson, recovery, storm, memory: { resilient: memory('resilient'), baseline: memory('plain') } };
+const run: BenchRun = { size: sizes, overhead, overheadJson, recovery, storm, memory: { resilient: memory('resilient'), baseline: memory('plain'), clients: memory('clients') } };
 step('done');
 
 const summary = summaryOf(run);

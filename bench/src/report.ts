@@ -1,3 +1,4 @@
+import type { LineageMemoryResult } from './lineage-memory.ts';
 import type { MemoryResult } from './memory.ts';
 import type { OverheadResult } from './overhead.ts';
 import type { RecoveryResult } from './recovery.ts';
@@ -12,7 +13,7 @@ export interface BenchRun {
   readonly overheadJson: OverheadResult;
   readonly recovery: RecoveryResult;
   readonly storm: StormResult;
-  readonly memory: { readonly resilient: MemoryResult; readonly baseline: MemoryResult };
+  readonly memory: { readonly resilient: MemoryResult; readonly baseline: MemoryResult; readonly clients: LineageMemoryResult };
   readonly size: SizeReport;
 }
 
@@ -67,6 +68,9 @@ export function summaryOf(run: BenchRun) {
     array_buffers_growth_bytes: memory.resilient.arrayBuffersGrowthBytes,
     timers_leaked: memory.resilient.timersLeaked,
     listeners_leaked: memory.resilient.listenersLeaked,
+    lineage_clients: memory.clients.clients,
+    lineage_failed_calls: memory.clients.failedCalls,
+    lineage_heap_growth_bytes: memory.clients.heapGrowthBytes,
     core_gzip_bytes: size.core.gzipBytes,
     engine_gzip_bytes: size.engine.gzipBytes,
     engine_with_core_gzip_bytes: size.engineWithCore.gzipBytes,
@@ -105,6 +109,11 @@ export function goalsOf(s: BenchSummary): Goal[] {
     {
       name: 'memory, timers and listeners left', goal: `< 1 % of the losses (${s.memory_losses / 100})`, measured: `${s.timers_leaked} timers, ${s.listeners_leaked} listeners`,
       met: Math.max(s.timers_leaked, s.listeners_leaked) < s.memory_losses / 100, counted: true,
+    },
+    {
+      name: `memory, ${s.lineage_clients} clients opened and let go on one fetch`, goal: '< 2 MB heap growth, 0 failed calls',
+      measured: `${mb(s.lineage_heap_growth_bytes)}, ${s.lineage_failed_calls} failed`,
+      met: s.lineage_heap_growth_bytes < 2 * 1024 * 1024 && s.lineage_failed_calls === 0, counted: false,
     },
     { name: 'size, core (min+gzip)', goal: `≤ ${kb(SIZE_GOAL.core)}`, measured: kb(s.core_gzip_bytes), met: s.core_gzip_bytes <= SIZE_GOAL.core, counted: false },
     { name: 'size, core: the budget CI holds', goal: `≤ ${kb(SIZE_BUDGET.core)}`, measured: kb(s.core_gzip_bytes), met: s.core_gzip_bytes <= SIZE_BUDGET.core, counted: true },
@@ -172,6 +181,7 @@ export function render(run: BenchRun, s: BenchSummary): string {
         Object.entries(m.warnings ?? {}).map(([w, n]) => `${n} ${w}`).join(', ') || 'none',
       ]),
     ]),
+    `${memory.clients.clients} clients on one fetch (half ended with a DELETE, half only closed), after a warm-up past its bound on lineages: heap growth ${mb(memory.clients.heapGrowthBytes)}, ${memory.clients.failedCalls} failed calls`,
     '',
     'Size (rolldown minify, gzip -9)',
     table([

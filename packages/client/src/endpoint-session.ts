@@ -11,7 +11,7 @@ import { isAnswerTo, isEventStream, responseMessages, type RpcMessage } from './
 import type { SessionRestoredContext } from './options.ts';
 import { sendWithBackoff } from './send-with-backoff.ts';
 import { SessionState } from './session-state.ts';
-import { CREDENTIAL_HEADERS, storableHeaders, type StoredSession } from './session-store.ts';
+import { newLineageKey, storableHeaders, type StoredSession } from './session-store.ts';
 import { SseParser } from './sse-parser.ts';
 import { TaskTracker } from './task-tracker.ts';
 import { ToolCatalog } from './tool-catalog.ts';
@@ -23,6 +23,22 @@ interface Remembered {
 
 let internalIds = 0;
 
+/** Headers that belong to one request, not to its client: never carried over to the engine's own requests. */
+const PER_REQUEST_HEADERS: ReadonlySet<string> = new Set([
+  'accept', 'content-type', 'content-length', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name',
+]);
+
+/** What a lineage asks of the registry that routes requests to it. */
+export interface LineageHost {
+  /** The lineage answers to this session id from now on (besides those it had); `undefined`: to requests without one. */
+  claim(lineage: EndpointSession, id: string | undefined): void;
+  /** The client ended its session (`finalId`): the lineage is forgotten. */
+  ended(lineage: EndpointSession, finalId: string | undefined): void;
+  /** This lineage writes the session store of its endpoint from now on. */
+  takeStore(lineage: EndpointSession): void;
+  ownsStore(lineage: EndpointSession): boolean;
+}
+
 /** For `readBounded`: enough once an event of the stream carries a message that `wanted` accepts. */
 function untilSse(wanted: (message: RpcMessage) => boolean): (text: string) => boolean {
   const parser = new SseParser();
@@ -32,11 +48,12 @@ function untilSse(wanted: (message: RpcMessage) => boolean): (text: string) => b
 const failure = (message: string, details: Record<string, unknown> = {}): ErrorInfo => ({ code: 'SESSION_LOST', message, details });
 
 /**
- * The sessions of one MCP endpoint (one URL): the current session (core's tracker), the client's
- * own `initialize` and `notifications/initialized` to open a new one with, the state to restore
- * on it, the tool annotations the server advertised, and the one re-initialization that
- * concurrent calls share. Session ids stay with the endpoint that minted them, and never leave
- * this object but on the requests to that endpoint.
+ * One client's lineage of sessions on one MCP endpoint: the current session (core's tracker),
+ * the client's own `initialize` and `notifications/initialized` to open a new one with, the
+ * headers of its latest request (its credentials), the state to restore on it, the tool
+ * annotations the server advertised, and the one re-initialization that the client's concurrent
+ * calls share. Session ids and headers stay with the lineage, and never leave this object but on
+ * the requests of its own client (see {@link LineageRegistry} for which requests those are).
  */
 export class EndpointSession {
   #tracker: SessionTracker = NO_SESSION;
@@ -52,9 +69,10 @@ export class EndpointSession {
   /** Calls in flight and standalone streams open: a session with either is in use, never idle. */
   #inFlight = 0;
   #streams = 0;
-  #loaded: Promise<void> | undefined;
-  /** The credentials of the latest request, in memory only: a re-initialization sends them. */
-  readonly #credentials = new Headers();
+  /** The headers of the client's latest request (its credentials among them), in memory only: the engine's own requests send them. */
+  readonly #headers = new Headers();
+  /** Names this lineage in the session store: an SDK given it as a session id resumes this lineage (a stored session with no live id). */
+  #storeKey: string | undefined;
   /** The session the SDK's standalone stream last opened on: its cursors belong to that one. */
   #streamSession: number | undefined;
   /** The current session's last exchanges, for a bug report. */
@@ -71,8 +89,20 @@ export class EndpointSession {
   /** The current session's id may have been hidden (CORS): the next answer to a request sent without one tells. */
   #idUnread = false;
 
-  constructor(readonly url: string, private readonly engine: Engine) {
+  constructor(readonly url: string, private readonly engine: Engine, private readonly host: LineageHost) {
     this.#tasks = new TaskTracker(engine);
+  }
+
+  /** A stand-in for a session its client ended: its late requests go as they are, with no session logic. */
+  static ended(url: string, engine: Engine, host: LineageHost): EndpointSession {
+    const session = new EndpointSession(url, engine, host);
+    session.#terminated = true;
+    return session;
+  }
+
+  /** In use: a call in flight, a stream open, a re-initialization or a refusal under way. Never forgotten while it is. */
+  get busy(): boolean {
+    return this.#inFlight > 0 || this.#streams > 0 || this.#reinitializing !== undefined || this.#holds > 0;
   }
 
   /** Session logic applies: the connection negotiated a sessionful revision. */
@@ -101,6 +131,7 @@ export class EndpointSession {
     this.#terminated = false;
     this.#terminatedId = undefined;
     this.#idUnread = false; // its answer is read by learn()
+    this.host.takeStore(this); // the latest client to connect is the one a reload goes on with
   }
 
   /**
@@ -113,6 +144,7 @@ export class EndpointSession {
     this.#terminatedId = this.#tracker.current?.id;
     this.#tracker = markDead(this.#tracker, this.ordinal);
     this.#save();
+    this.host.ended(this, this.#terminatedId);
   }
 
   get terminated(): boolean {
@@ -124,41 +156,41 @@ export class EndpointSession {
     this.#save();
   }
 
-  /** Keeps the credentials a request carries (in memory), for a re-initialization to send. */
-  noteCredentials(headers: Headers): void {
-    for (const name of CREDENTIAL_HEADERS) {
-      const value = headers.get(name);
-      if (value !== null) this.#credentials.set(name, value);
-    }
+  /**
+   * Keeps the headers of the client's latest request (in memory), but those that belong to one
+   * request only: the engine's own requests for this lineage send them, a refreshed token the next time.
+   */
+  noteHeaders(headers: Headers): void {
+    headers.forEach((value, name) => {
+      if (!PER_REQUEST_HEADERS.has(name)) this.#headers.set(name, value);
+    });
   }
 
-  /** Picks up the session a store holds for this endpoint, once; `undefined` when there is nothing (more) to wait for. */
-  load(): Promise<void> | undefined {
-    if (!this.engine.ports.sessionStore) return undefined;
-    this.#loaded ??= (async () => {
-      const stored = await this.engine.ports.sessionStore?.get(this.url);
-      if (!stored || this.#initialize) return;
-      this.#initialize = { text: stored.initialize.body, headers: new Headers(stored.initialize.headers) };
-      if (stored.initialized) this.#initialized = { text: stored.initialized.body, headers: new Headers(stored.initialized.headers) };
-      this.#state.load(stored.subscriptions, stored.logLevel);
-      this.#negotiated = { revision: stored.revision, capabilities: stored.capabilities };
-      const adopted = adoptSession(this.#tracker, {
-        ...(stored.sessionId === undefined ? {} : { id: stored.sessionId }), revision: stored.revision, nowMs: this.engine.ports.now(),
-      });
-      if (adopted.ok) this.#tracker = adopted.tracker;
-      if (stored.sessionId === undefined) this.#tracker = markDead(this.#tracker, this.ordinal);
-    })().catch(() => {});
-    return this.#loaded;
+  /** Goes on with the session a store kept (its client named it): a reload, the next request of a Worker. */
+  resume(stored: StoredSession): void {
+    this.#initialize = { text: stored.initialize.body, headers: new Headers(stored.initialize.headers) };
+    if (stored.initialized) this.#initialized = { text: stored.initialized.body, headers: new Headers(stored.initialized.headers) };
+    this.#state.load(stored.subscriptions, stored.logLevel);
+    this.#negotiated = { revision: stored.revision, capabilities: stored.capabilities };
+    this.#storeKey = stored.lineage;
+    const adopted = adoptSession(this.#tracker, {
+      ...(stored.sessionId === undefined ? {} : { id: stored.sessionId }), revision: stored.revision, nowMs: this.engine.ports.now(),
+    });
+    if (adopted.ok) this.#tracker = adopted.tracker;
+    if (stored.sessionId === undefined) this.#tracker = markDead(this.#tracker, this.ordinal);
+    else this.host.claim(this, stored.sessionId);
+    this.host.takeStore(this);
   }
 
   /** Hands the store its copy of the session (background work: a store that fails costs only the hand-over). */
   #save(): void {
     const store = this.engine.ports.sessionStore;
-    if (!store || !this.#initialize || !this.#negotiated || this.engine.closed) return;
+    if (!store || !this.#initialize || !this.#negotiated || this.engine.closed || !this.host.ownsStore(this)) return;
     const id = this.#tracker.current?.id;
     const { subscriptions, logLevel } = this.#state;
     const session: StoredSession = {
       ...(id === undefined ? {} : { sessionId: id }),
+      lineage: (this.#storeKey ??= newLineageKey()),
       revision: this.#negotiated.revision,
       ...(this.#negotiated.capabilities === undefined ? {} : { capabilities: this.#negotiated.capabilities }),
       initialize: { body: this.#initialize.text, headers: storableHeaders(this.#initialize.headers) },
@@ -289,6 +321,7 @@ export class EndpointSession {
     this.#negotiated = { revision, capabilities: result?.capabilities };
     this.#exchanges = [];
     this.#tools.forget(); // what the old session's server advertised is not this one's word
+    this.host.claim(this, id); // its client's requests carry this id from now on (or an older one of the lineage)
     const session = this.ordinal;
     this.engine.emit({ type: 'session-started', session, revision });
     this.#save();
@@ -416,7 +449,7 @@ export class EndpointSession {
       const headers = new Headers(init.headers);
       headers.delete('mcp-session-id');
       headers.delete('last-event-id');
-      this.#credentials.forEach((value, name) => headers.set(name, value));
+      this.#headers.forEach((value, name) => headers.set(name, value));
       const adopted = await this.engine.bounded(async (signal) => {
         const response = await sendWithBackoff(this.engine, this.url, { method: 'POST', headers, body: init.text, redirect: 'manual', signal }, 'initialize');
         this.engine.assertOpen(); // closed while it was answered: the session is not taken (nobody would end it)
@@ -485,7 +518,7 @@ export class EndpointSession {
    */
   #post(body: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
     const headers = new Headers(this.#initialize!.headers);
-    this.#credentials.forEach((value, name) => headers.set(name, value));
+    this.#headers.forEach((value, name) => headers.set(name, value));
     const id = this.#tracker.current?.id;
     if (id !== undefined) headers.set('mcp-session-id', id);
     if (this.#negotiated) headers.set('mcp-protocol-version', this.#negotiated.revision);
@@ -507,7 +540,7 @@ export class EndpointSession {
 
   #delete(id: string): Promise<void> {
     const headers = new Headers({ 'mcp-session-id': id });
-    this.#credentials.forEach((value, name) => headers.set(name, value));
+    this.#headers.forEach((value, name) => headers.set(name, value));
     if (this.#negotiated) headers.set('mcp-protocol-version', this.#negotiated.revision);
     return this.engine.ports.deadline(this.engine.requestDeadlineMs, (signal) =>
       this.engine.fetch(this.url, { method: 'DELETE', headers, redirect: 'manual', signal }).then((r) => r.body?.cancel(), () => {}))
@@ -515,17 +548,18 @@ export class EndpointSession {
   }
 
   /**
-   * Lets the endpoint go: with `endSession`, the current session is ended on the server (DELETE)
-   * and removed from the store; without, the store keeps it for another engine to go on with.
+   * Lets the lineage go: with `endSession`, the current session is ended on the server (DELETE)
+   * and removed from the store (if it is the one there); without, the store keeps it for another
+   * engine to go on with.
    */
-  async close(endSession: boolean): Promise<void> {
+  async close(endSession: boolean, ownsStore: boolean): Promise<void> {
     await this.#reinitializing?.catch(() => {}); // ended by the engine's close, and never adopted after it
     const id = this.#tracker.current?.id;
     this.#tracker = markDead(this.#tracker, this.ordinal);
     if (!endSession) return;
     await Promise.all([
       id === undefined ? undefined : this.#delete(id),
-      Promise.resolve().then(() => this.engine.ports.sessionStore?.delete(this.url)).catch(() => {}),
+      ownsStore ? Promise.resolve().then(() => this.engine.ports.sessionStore?.delete(this.url)).catch(() => {}) : undefined,
     ]);
   }
 }

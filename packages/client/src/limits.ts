@@ -19,3 +19,15 @@ export const EXCHANGES_KEPT = 20;
 
 /** The longest a refusal being read holds the other requests of its session (until it is classified). */
 export const HOLD_CAP_MS = 2_000;
+
+/** The most client lineages one fetch remembers by default (`lineages.max`): past it, the least recently used one is forgotten. */
+export const DEFAULT_MAX_LINEAGES = 1_000;
+
+/** How long one fetch remembers a lineage no client used, by default (`lineages.idleMs`): one hour. */
+export const DEFAULT_LINEAGE_IDLE_MS = 3_600_000;
+
+/** The session ids a lineage answers to: its first (an SDK may send it for the client's life) and its latest ones. */
+export const IDS_PER_LINEAGE = 16;
+
+/** Sessions their clients ended whose late requests are still recognised (their ids only). */
+export const ENDED_IDS_KEPT = 256;

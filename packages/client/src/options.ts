@@ -1,5 +1,6 @@
 import type { Backoff, ReplayPolicy, RetryBudget, SessionGoneDialect, ToolTrust } from '@mcp-resilience/core';
 import type { LogOption } from './event-logger.ts';
+import type { LineageLimits } from './lineage-registry.ts';
 import type { RpcMessage } from './messages.ts';
 import type { EnginePorts } from './ports.ts';
 
@@ -67,6 +68,13 @@ export interface ResilientFetchOptions extends Partial<EnginePorts> {
   readonly onSessionRestored?: (context: SessionRestoredContext) => unknown;
   /** One human line per event: `true` writes to the runtime's log (stderr on Node), or give a function. */
   readonly log?: LogOption;
+  /**
+   * How many clients' lineages one fetch remembers (default `{ max: 1000, idleMs: 3_600_000 }`):
+   * a fetch may serve many clients, each on its own sessions; one no client used for `idleMs`,
+   * or the least recently used past `max`, is forgotten (never one in use). A client whose
+   * lineage was forgotten goes on with its session as it is, without recovery.
+   */
+  readonly lineages?: LineageLimits;
 }
 
 /**

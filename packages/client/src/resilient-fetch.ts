@@ -1,9 +1,10 @@
 import { createsTask, type Operation } from '@mcp-resilience/core';
 import { whenBodyEnds } from './body-end.ts';
 import { CallRunner } from './call-runner.ts';
-import { EndpointSession } from './endpoint-session.ts';
+import type { EndpointSession } from './endpoint-session.ts';
 import { Engine } from './engine.ts';
 import { createEventLogger } from './event-logger.ts';
+import { LineageRegistry } from './lineage-registry.ts';
 import { isEventStream, readPostBody, type PostBody } from './messages.ts';
 import { IDEMPOTENCY_KEY, type ResilientFetchOptions } from './options.ts';
 
@@ -15,9 +16,10 @@ export interface ResilientFetch {
   /**
    * Lets the engine go: every wait under way (a backoff, a re-initialization) ends at once with
    * `ENGINE_CLOSED`, requests already on the wire finish, later calls fail with `ENGINE_CLOSED`,
-   * and every endpoint is forgotten. With `endSessions`, each current session is also ended on
-   * its server (DELETE) and removed from the session store; without, the store keeps them for
-   * another engine (a reload, the next request of a Worker) to go on with.
+   * and every client lineage is forgotten. With `endSessions`, each client's current session is
+   * also ended on its server (DELETE, with that client's own headers) and removed from the session
+   * store; without, the store keeps them for another engine (a reload, the next request of a
+   * Worker) to go on with.
    */
   close(options?: { readonly endSessions?: boolean }): Promise<void>;
 }
@@ -54,14 +56,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     ? (event: Parameters<typeof logger>[0]) => (logger(event), options.onEvent!(event))
     : (logger ?? options.onEvent);
   const engine = new Engine({ ...options, ...(onEvent ? { onEvent } : {}) });
-  const endpoints = new Map<string, EndpointSession>();
-
-  function endpointFor(url: string): EndpointSession {
-    const key = url.split('#')[0]!;
-    let session = endpoints.get(key);
-    if (!session) endpoints.set(key, (session = new EndpointSession(url, engine)));
-    return session;
-  }
+  const lineages = new LineageRegistry(engine, options.lineages);
 
   /** What core needs to know of a POSTed message: its method, and for a tool call, the tool and what vouches for it. */
   function operationOf(body: PostBody, session: EndpointSession): Operation {
@@ -81,26 +76,26 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   const resilientFetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     engine.assertOpen();
     const url = urlOf(input);
-    const session = endpointFor(url);
-    const loading = session.load();
-    if (loading) await loading;
     const headers = new Headers(init.headers);
-    session.noteCredentials(headers);
     const method = (init.method ?? 'GET').toUpperCase();
+    if (method === 'POST' && typeof init.body !== 'string') return engine.fetch(input, init); // a body that cannot be read twice cannot be replayed
+    const body = method === 'POST' ? readPostBody(init.body as string) : undefined;
+    const rpcMethod = body?.message?.method;
+    // A client's initialize without a session id opens its own lineage; every other request goes to the lineage of the id it carries.
+    const opens = rpcMethod === 'initialize' && !headers.has('mcp-session-id');
+    const session = opens ? lineages.open(url) : await lineages.route(url, headers);
+    session.noteHeaders(headers);
     if (method === 'GET') {
-      const response = await new CallRunner(engine, session, { url, init: { ...init, method }, operation: { stream: true } }).run();
+      const response = await new CallRunner(engine, session, { url, init: { ...init, method, headers }, operation: { stream: true } }).run();
       return response.ok && isEventStream(response) ? whenBodyEnds(response, session.openStream(), (message) => session.notice(message)) : response;
     }
-    if (method !== 'POST') {
-      const response = await new CallRunner(engine, session, { url, init: { ...init, method }, operation: {} }).run();
+    if (!body) {
+      const response = await new CallRunner(engine, session, { url, init: { ...init, method, headers }, operation: {} }).run();
       if (method === 'DELETE' && response.ok && headers.has('mcp-session-id')) session.terminate();
       return response;
     }
-    if (typeof init.body !== 'string') return engine.fetch(input, init); // a body that cannot be read twice cannot be replayed
-    const body = readPostBody(init.body);
-    const rpcMethod = body.message?.method;
     const request = { url, init: { ...init, method, headers }, body, operation: operationOf(body, session) };
-    if (rpcMethod === 'initialize' && !headers.has('mcp-session-id')) {
+    if (opens) {
       session.rememberInitialize(body.text, headers);
       const response = await new CallRunner(engine, session, request).run();
       await session.learn(response);
@@ -113,9 +108,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   return Object.assign(resilientFetch, {
     async close({ endSessions = false }: { readonly endSessions?: boolean } = {}): Promise<void> {
       engine.close();
-      const sessions = [...endpoints.values()];
-      endpoints.clear();
-      await Promise.all(sessions.map((session) => session.close(endSessions)));
+      const all = lineages.takeAll();
+      await Promise.all(all.map(({ lineage, ownsStore }) => lineage.close(endSessions, ownsStore)));
     },
   });
 }

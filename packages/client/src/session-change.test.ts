@@ -3,8 +3,8 @@ import { isResilienceError, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EndpointSession } from './endpoint-session.ts';
 import { Engine } from './engine.ts';
+import { LineageRegistry } from './lineage-registry.ts';
 import { createResilientFetch } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
 
@@ -48,7 +48,7 @@ describe('a new session that negotiates something else', () => {
 describe('EndpointSession.learn', () => {
   it('reads the session from a plain JSON initialize response as well as from SSE', async () => {
     const events: ResilienceEvent[] = [];
-    const session = new EndpointSession('http://127.0.0.1:1/mcp', new Engine({ onEvent: (e) => events.push(e), now: () => 0 }));
+    const session = new LineageRegistry(new Engine({ onEvent: (e) => events.push(e), now: () => 0 })).open('http://127.0.0.1:1/mcp');
     const response = new Response('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}}}}', {
       headers: { 'content-type': 'application/json', 'mcp-session-id': 'json-session' },
     });
@@ -67,7 +67,7 @@ describe('EndpointSession: the diagnosis knows about an open stream', () => {
   it('a session lost while its standalone stream was open was in use: evicted while busy', async () => {
     let now = 0;
     const events: ResilienceEvent[] = [];
-    const session = new EndpointSession('http://127.0.0.1:1/mcp', new Engine({ onEvent: (e) => events.push(e), now: () => now }));
+    const session = new LineageRegistry(new Engine({ onEvent: (e) => events.push(e), now: () => now })).open('http://127.0.0.1:1/mcp');
     await session.learn(new Response('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{}}}', {
       headers: { 'content-type': 'application/json', 'mcp-session-id': 's' },
     }));

@@ -1,6 +1,12 @@
 /** What the engine keeps of an endpoint's session, so another engine (a new isolate, a reload) can go on with it. */
 export interface StoredSession {
+  /** The live session's id; none when it was lost and not replaced yet (resume it by {@link StoredSession.lineage}). */
   readonly sessionId?: string;
+  /**
+   * An opaque name of the client lineage that stored it (never a session id): an SDK client
+   * handed it as its session id goes on with this session when it has no live id (`sessionId ?? lineage`).
+   */
+  readonly lineage?: string;
   readonly revision: string;
   readonly capabilities?: unknown;
   /** The client's own `initialize`, to open a new session with; credentials are never stored. */
@@ -41,6 +47,16 @@ export class MemorySessionStore implements SessionStore {
   delete(endpoint: string): void {
     this.#sessions.delete(endpoint);
   }
+}
+
+/**
+ * A new opaque name for a lineage in a store: 128 random bits, hex.
+ *
+ * @example
+ * newLineageKey() // 'f3a9…' (32 hex digits)
+ */
+export function newLineageKey(): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Headers that carry credentials: never written to a store. */

@@ -89,14 +89,17 @@ function primed(store: SessionStore, endpoint: string, first: StoredSession | un
 export async function connect(url: string | URL, options: WorkersConnectOptions = {}): Promise<Client> {
   const endpoint = new URL(url).href;
   const given = storeOf(options);
-  const stored = given ? await given.get(endpoint) : undefined;
-  const store = given ? primed(given, endpoint, stored) : undefined;
+  const kept = given ? await given.get(endpoint) : undefined;
+  const store = given ? primed(given, endpoint, kept) : undefined;
+  // The stored session's id, or (lost and not replaced yet) its lineage's name: either way the engine goes on with that lineage.
+  const resumeAs = kept?.sessionId ?? kept?.lineage;
+  const stored = resumeAs === undefined ? undefined : kept;
   const { clientOptions, transportOptions } = options;
   const client = await connectEngine(url, {
     ...engineOptions(options, store),
     clientOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...clientOptions },
     // A session id makes the SDK skip `initialize`; the engine puts the live id on every request.
-    transportOptions: { ...transportOptions, ...(stored ? { sessionId: stored.sessionId ?? 'stored' } : {}) },
+    transportOptions: { ...transportOptions, ...(resumeAs === undefined ? {} : { sessionId: resumeAs }) },
   });
   if (stored) {
     (client.transport as { setProtocolVersion?: (version: string) => void } | undefined)?.setProtocolVersion?.(stored.revision);

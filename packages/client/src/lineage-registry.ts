@@ -1,0 +1,188 @@
+import { ResilienceError } from '@mcp-resilience/core';
+import { EndpointSession, type LineageHost } from './endpoint-session.ts';
+import type { Engine } from './engine.ts';
+import { DEFAULT_LINEAGE_IDLE_MS, DEFAULT_MAX_LINEAGES, ENDED_IDS_KEPT, IDS_PER_LINEAGE } from './limits.ts';
+
+/** How many client lineages one fetch remembers, and for how long an unused one is kept. */
+export interface LineageLimits {
+  /** The most lineages remembered at once (default 1,000): past it, the least recently used one not in use is forgotten. */
+  readonly max?: number;
+  /** A lineage unused this long (and not in use) is forgotten (default one hour). */
+  readonly idleMs?: number;
+}
+
+interface Entry {
+  /** Its keys in the index: `endpoint \n id` for each id it answers to (or `endpoint \n` for a lineage without one). */
+  readonly keys: string[];
+  usedAt: number;
+}
+
+const endpointOf = (url: string) => url.split('#')[0]!;
+
+function checked(limits: LineageLimits): { max: number; idleMs: number } {
+  const { max = DEFAULT_MAX_LINEAGES, idleMs = DEFAULT_LINEAGE_IDLE_MS } = limits;
+  const wrong = (option: string, words: string) =>
+    new ResilienceError({ code: 'INVALID_OPTION', message: `lineages.${option} must be ${words}`, details: { option: `lineages.${option}` } });
+  if (!Number.isInteger(max) || max < 1) throw wrong('max', 'an integer >= 1');
+  if (!Number.isFinite(idleMs) || idleMs < 0) throw wrong('idleMs', 'a finite number >= 0');
+  return { max, idleMs };
+}
+
+/**
+ * The client lineages of one fetch, and which one a request belongs to. A lineage is opened by
+ * a client's `initialize` sent without a session id; a later request belongs to the lineage
+ * whose session id it carries (the live one, or one the lineage replaced, which an SDK may go on
+ * sending). A request is never routed by its URL alone: a session id no lineage knows opens a
+ * lineage of its own (resumed from the session store when the store holds that session), and a
+ * request without one (a revision without sessions) goes to its endpoint's lineage without an id.
+ * Lineages no client uses any more are forgotten: a closed one at once, the others past
+ * {@link LineageLimits} (least recently used first, never one in use).
+ *
+ * @example
+ * const lineages = new LineageRegistry(engine, { max: 1000 });
+ * const session = opensLineage ? lineages.open(url) : await lineages.route(url, headers);
+ */
+export class LineageRegistry implements LineageHost {
+  /** Least recently used first. */
+  readonly #entries = new Map<EndpointSession, Entry>();
+  readonly #index = new Map<string, EndpointSession>();
+  /** Ids of sessions their clients ended (DELETE), by key: the id their late requests carry (bounded, oldest out first). */
+  readonly #ended = new Map<string, string>();
+  readonly #resuming = new Map<string, Promise<EndpointSession>>();
+  /** Per endpoint URL, the one lineage that writes the session store (the latest opened or resumed). */
+  readonly #storeOwners = new Map<string, EndpointSession>();
+  readonly #max: number;
+  readonly #idleMs: number;
+
+  constructor(private readonly engine: Engine, limits: LineageLimits = {}) {
+    ({ max: this.#max, idleMs: this.#idleMs } = checked(limits));
+  }
+
+  /** A lineage for a client's `initialize` sent without a session id: known by its id once the answer gives one. */
+  open(url: string): EndpointSession {
+    this.#sweep();
+    return new EndpointSession(url, this.engine, this);
+  }
+
+  /**
+   * The lineage of a request that opens none. A request carrying the id of a session its client
+   * ended goes on with that id (rewritten on `headers`), with no session logic.
+   */
+  async route(url: string, headers: Headers): Promise<EndpointSession> {
+    this.#sweep();
+    const id = headers.get('mcp-session-id');
+    const key = `${endpointOf(url)}\n${id ?? ''}`;
+    const known = this.#index.get(key);
+    if (known) return this.#use(known);
+    if (id === null) return this.#add(new EndpointSession(url, this.engine, this), key);
+    const ended = this.#ended.get(key);
+    if (ended !== undefined) {
+      headers.set('mcp-session-id', ended);
+      return EndpointSession.ended(url, this.engine, this);
+    }
+    let resuming = this.#resuming.get(key);
+    if (!resuming) {
+      resuming = this.#resume(url, id, key).finally(() => this.#resuming.delete(key));
+      this.#resuming.set(key, resuming);
+    }
+    return this.#use(await resuming);
+  }
+
+  /** A session id no lineage knows: the store's session when it is that one, else a lineage of that id alone. */
+  async #resume(url: string, id: string, key: string): Promise<EndpointSession> {
+    const store = this.engine.ports.sessionStore;
+    const stored = store ? await Promise.resolve().then(() => store.get(url)).catch(() => undefined) : undefined;
+    const lineage = this.#add(new EndpointSession(url, this.engine, this), key);
+    if (stored && (stored.sessionId === id || (stored.lineage !== undefined && stored.lineage === id))) lineage.resume(stored);
+    return lineage;
+  }
+
+  claim(lineage: EndpointSession, id: string | undefined): void {
+    const key = `${endpointOf(lineage.url)}\n${id ?? ''}`;
+    const entry = this.#entries.get(lineage);
+    if (!entry) return void this.#add(lineage, key);
+    if (entry.keys.includes(key)) return;
+    // The first id (an SDK may send it for the client's life) and the latest ones.
+    if (entry.keys.push(key) > IDS_PER_LINEAGE) this.#unindex(lineage, entry.keys.splice(1, 1));
+    this.#index.set(key, lineage);
+    this.#use(lineage);
+  }
+
+  takeStore(lineage: EndpointSession): void {
+    this.#storeOwners.set(lineage.url, lineage);
+  }
+
+  ownsStore(lineage: EndpointSession): boolean {
+    return this.#storeOwners.get(lineage.url) === lineage;
+  }
+
+  /** Its client ended the session (`finalId`): forgotten at once; its ids' late requests carry `finalId` (or nothing is stamped). */
+  ended(lineage: EndpointSession, finalId: string | undefined): void {
+    const keys = this.#entries.get(lineage)?.keys ?? [];
+    this.forget(lineage);
+    if (finalId === undefined) return;
+    for (const key of keys) {
+      this.#ended.delete(key);
+      if (this.#ended.set(key, finalId).size > ENDED_IDS_KEPT) this.#ended.delete(this.#ended.keys().next().value!);
+    }
+  }
+
+  forget(lineage: EndpointSession): void {
+    const entry = this.#entries.get(lineage);
+    this.#entries.delete(lineage);
+    if (entry) this.#unindex(lineage, entry.keys);
+    if (this.ownsStore(lineage)) this.#storeOwners.delete(lineage.url);
+  }
+
+  /** Every lineage remembered, forgotten (the fetch closes), and whether it was the one writing its endpoint's store. */
+  takeAll(): { readonly lineage: EndpointSession; readonly ownsStore: boolean }[] {
+    const all = [...this.#entries.keys()].map((lineage) => ({ lineage, ownsStore: this.ownsStore(lineage) }));
+    for (const { lineage } of all) this.forget(lineage);
+    return all;
+  }
+
+  /** How many lineages are remembered. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  #unindex(lineage: EndpointSession, keys: readonly string[]): void {
+    for (const key of keys) if (this.#index.get(key) === lineage) this.#index.delete(key);
+  }
+
+  #add(lineage: EndpointSession, key: string): EndpointSession {
+    this.#entries.set(lineage, { keys: [key], usedAt: this.engine.ports.now() });
+    const previous = this.#index.get(key);
+    if (previous && previous !== lineage) this.forget(previous); // a server that minted one id twice: the newer client has it
+    this.#index.set(key, lineage);
+    this.#evictOverMax(lineage);
+    return lineage;
+  }
+
+  #use(lineage: EndpointSession): EndpointSession {
+    const entry = this.#entries.get(lineage);
+    if (entry) {
+      this.#entries.delete(lineage); // to the end: most recently used
+      entry.usedAt = this.engine.ports.now();
+      this.#entries.set(lineage, entry);
+    }
+    return lineage;
+  }
+
+  /** Forgets lineages unused past the idle horizon (least recently used first; a lineage in use is kept). */
+  #sweep(): void {
+    const horizon = this.engine.ports.now() - this.#idleMs;
+    for (const [lineage, entry] of this.#entries) {
+      if (entry.usedAt > horizon) return;
+      if (!lineage.busy) this.forget(lineage);
+    }
+  }
+
+  #evictOverMax(added: EndpointSession): void {
+    if (this.#entries.size <= this.#max) return;
+    for (const lineage of this.#entries.keys()) {
+      if (lineage !== added && !lineage.busy) this.forget(lineage);
+      if (this.#entries.size <= this.#max) return;
+    }
+  }
+}
