@@ -22,11 +22,11 @@ import { measureStorm } from './storm.ts';
 const SIZES = {
   quick: {
     overhead: { warmupCalls: 100, rounds: 4, sequentialCalls: 40, concurrentCallsPerWorker: 3 } satisfies OverheadSize,
-    recoveries: 10, storms: 1, memory: { calls: 500, warmup: 200 }, clients: { calls: 500, warmup: 2_200 },
+    recoveries: 10, storms: 1, memory: { calls: 500, warmup: 200 }, clients: { calls: 200, warmup: 150, max: 50 },
   },
   full: {
     overhead: { warmupCalls: 300, rounds: 20, sequentialCalls: 100, concurrentCallsPerWorker: 8 } satisfies OverheadSize,
-    recoveries: 100, storms: 5, memory: { calls: 10_000, warmup: 1_000 }, clients: { calls: 10_000, warmup: 2_500 },
+    recoveries: 100, storms: 5, memory: { calls: 10_000, warmup: 1_000 }, clients: { calls: 10_000, warmup: 2_500, max: undefined },
   },
 } as const;
 
@@ -42,8 +42,9 @@ function memory(subject: 'resilient' | 'plain'): MemoryResult;
 function memory(subject: 'clients'): LineageMemoryResult;
 function memory(subject: 'resilient' | 'plain' | 'clients'): MemoryResult | LineageMemoryResult {
   const script = fileURLToPath(new URL('./memory-main.js', import.meta.url));
-  const { calls, warmup } = subject === 'clients' ? size.clients : size.memory;
-  const child = spawnSync(process.execPath, ['--expose-gc', '--no-warnings', script, subject, String(calls), String(warmup)], {
+  const { calls, warmup, max } = subject === 'clients' ? size.clients : { ...size.memory, max: undefined };
+  const args = [script, subject, String(calls), String(warmup), ...(max === undefined ? [] : [String(max)])];
+  const child = spawnSync(process.execPath, ['--expose-gc', '--no-warnings', ...args], {
     encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 600_000,
   });
   if (child.status !== 0) throw new Error(`memory benchmark (${subject}) failed: ${child.status ?? child.signal}`);
