@@ -50,11 +50,17 @@ export class CallRunner implements StreamOwner {
   #ordinal = 0;
   #gaveUp = false;
   #finished = false;
+  #upstream: { readonly url: string; readonly redirected: boolean } | undefined;
 
   constructor(private readonly engine: Engine, private readonly session: EndpointSession, private readonly request: CallRequest) {
     const message = request.body?.kind === 'request' ? request.body.message : undefined;
     this.originalId = this.#sentId = message?.id as string | number;
     this.#text = request.body?.text;
+  }
+
+  /** Where the latest answer came from (after the redirects `fetch` followed): the response handed on says so too. */
+  get upstream(): { readonly url: string; readonly redirected: boolean } | undefined {
+    return this.#upstream;
   }
 
   get sentId(): string | number {
@@ -128,6 +134,7 @@ export class CallRunner implements StreamOwner {
       };
       const sent = await exchange(engine.fetch, engine.ports.notSent, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
       const { response } = sent;
+      if (response) this.#upstream = { url: response.url, redirected: response.redirected };
       session.noteExchange(method ?? init.method, response?.status ?? 'network');
       // After an initialize whose session id may have been hidden (CORS): does the server want one?
       const hidden = response && !headers.has('mcp-session-id') ? session.answeredWithoutId(response.status) : undefined;

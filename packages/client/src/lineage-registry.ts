@@ -51,6 +51,8 @@ export class LineageRegistry implements LineageHost {
   readonly #resuming = new Map<string, Promise<EndpointSession>>();
   /** Per endpoint URL, the one lineage that writes the session store (the latest opened or resumed). */
   readonly #storeOwners = new Map<string, EndpointSession>();
+  /** How many lineages each endpoint has: an endpoint with none is one no client initialized. */
+  readonly #perEndpoint = new Map<string, number>();
   readonly #max: number;
   readonly #idleMs: number;
 
@@ -131,6 +133,7 @@ export class LineageRegistry implements LineageHost {
     const entry = this.#entries.get(lineage);
     this.#entries.delete(lineage);
     if (entry) this.#unindex(lineage, entry.keys);
+    if (entry) this.#count(lineage, -1);
     if (this.ownsStore(lineage)) this.#storeOwners.delete(lineage.url);
   }
 
@@ -139,6 +142,18 @@ export class LineageRegistry implements LineageHost {
     const all = [...this.#entries.keys()].map((lineage) => ({ lineage, ownsStore: this.ownsStore(lineage) }));
     for (const { lineage } of all) this.forget(lineage);
     return all;
+  }
+
+  /** Whether a client initialized `url` (a lineage of it is remembered). */
+  knows(url: string): boolean {
+    return this.#perEndpoint.has(endpointOf(url));
+  }
+
+  #count(lineage: EndpointSession, by: 1 | -1): void {
+    const endpoint = endpointOf(lineage.url);
+    const count = (this.#perEndpoint.get(endpoint) ?? 0) + by;
+    if (count > 0) this.#perEndpoint.set(endpoint, count);
+    else this.#perEndpoint.delete(endpoint);
   }
 
   /** How many lineages are remembered. */
@@ -151,6 +166,7 @@ export class LineageRegistry implements LineageHost {
   }
 
   #add(lineage: EndpointSession, key: string): EndpointSession {
+    if (!this.#entries.has(lineage)) this.#count(lineage, 1);
     this.#entries.set(lineage, { keys: [key], usedAt: this.engine.ports.now() });
     const previous = this.#index.get(key);
     if (previous && previous !== lineage) this.forget(previous); // a server that minted one id twice: the newer client has it

@@ -1,9 +1,10 @@
 import { createsTask, type Operation } from '@mcp-resilience/core';
 import { whenBodyEnds } from './body-end.ts';
-import { CallRunner } from './call-runner.ts';
+import { CallRunner, type CallRequest } from './call-runner.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import { Engine } from './engine.ts';
 import { createEventLogger } from './event-logger.ts';
+import { fromUpstream, isJsonRpc, requestInit } from './fetch-input.ts';
 import { LineageRegistry } from './lineage-registry.ts';
 import { isEventStream, readPostBody, type PostBody } from './messages.ts';
 import { IDEMPOTENCY_KEY, type ResilientFetchOptions } from './options.ts';
@@ -73,36 +74,53 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     };
   }
 
-  const resilientFetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  /**
+   * Whether a request is MCP, the engine's to carry: JSON-RPC POSTed as an `initialize`, with
+   * MCP's headers or to an endpoint a client initialized; any other request with MCP's headers.
+   */
+  function isMcp(url: string, headers: Headers, body: PostBody | undefined): boolean {
+    const marked = headers.has('mcp-session-id') || headers.has('mcp-protocol-version');
+    if (!body) return marked;
+    return isJsonRpc(body) && (marked || body.message?.method === 'initialize' || lineages.knows(url));
+  }
+
+  const resilientFetch = async (input: RequestInfo | URL, given: RequestInit = {}): Promise<Response> => {
     engine.assertOpen();
     const url = urlOf(input);
+    const init = await requestInit(input, given);
     const headers = new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
-    if (method === 'POST' && typeof init.body !== 'string') return engine.fetch(input, init); // a body that cannot be read twice cannot be replayed
+    // A body that cannot be read twice cannot be replayed, and what is not MCP is not the engine's: both go as they are.
+    if (method === 'POST' && typeof init.body !== 'string') return engine.fetch(input, given);
     const body = method === 'POST' ? readPostBody(init.body as string) : undefined;
-    const rpcMethod = body?.message?.method;
+    if (!isMcp(url, headers, body)) return engine.fetch(input, given);
     // A client's initialize without a session id opens its own lineage; every other request goes to the lineage of the id it carries.
+    const rpcMethod = body?.message?.method;
     const opens = rpcMethod === 'initialize' && !headers.has('mcp-session-id');
     const session = opens ? lineages.open(url) : await lineages.route(url, headers);
     session.noteHeaders(headers);
+    const run = async (request: CallRequest, then?: (response: Response) => Response | Promise<Response>) => {
+      const runner = new CallRunner(engine, session, request);
+      const response = await runner.run();
+      return fromUpstream(then ? await then(response) : response, runner.upstream);
+    };
     if (method === 'GET') {
-      const response = await new CallRunner(engine, session, { url, init: { ...init, method, headers }, operation: { stream: true } }).run();
-      return response.ok && isEventStream(response) ? whenBodyEnds(response, session.openStream(), (message) => session.notice(message)) : response;
+      return run({ url, init: { ...init, method, headers }, operation: { stream: true } }, (response) =>
+        response.ok && isEventStream(response) ? whenBodyEnds(response, session.openStream(), (message) => session.notice(message)) : response);
     }
     if (!body) {
-      const response = await new CallRunner(engine, session, { url, init: { ...init, method, headers }, operation: {} }).run();
-      if (method === 'DELETE' && response.ok && headers.has('mcp-session-id')) session.terminate();
-      return response;
+      return run({ url, init: { ...init, method, headers }, operation: {} }, (response) => {
+        if (method === 'DELETE' && response.ok && headers.has('mcp-session-id')) session.terminate();
+        return response;
+      });
     }
     const request = { url, init: { ...init, method, headers }, body, operation: operationOf(body, session) };
     if (opens) {
       session.rememberInitialize(body.text, headers);
-      const response = await new CallRunner(engine, session, request).run();
-      await session.learn(response);
-      return response;
+      return run(request, async (response) => (await session.learn(response), response));
     }
     if (rpcMethod === 'notifications/initialized') session.rememberInitialized(body.text, headers);
-    return new CallRunner(engine, session, { ...request, done: session.enter(), entered: true }).run();
+    return run({ ...request, done: session.enter(), entered: true });
   };
 
   return Object.assign(resilientFetch, {

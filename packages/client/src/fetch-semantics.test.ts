@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResilientFetch } from './resilient-fetch.ts';
+import { stopAll } from './test-support/stop-all.ts';
+
+let chaos: ChaosServer | undefined;
+const servers: { stop(): Promise<void> }[] = [];
+afterEach(() => stopAll([], [...servers.splice(0), chaos]).then(() => (chaos = undefined)));
+
+/** A plain HTTP server on 127.0.0.1 that answers every request with `answer`, counting them. */
+async function plainServer(answer: (method: string, path: string) => { status: number; headers?: Record<string, string>; body?: string }) {
+  let received = 0;
+  const server: Server = createServer((req, res) => {
+    received += 1;
+    req.resume();
+    req.on('end', () => {
+      const { status, headers = {}, body = '' } = answer(req.method!, req.url!);
+      res.writeHead(status, headers).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const handle = {
+    url, received: () => received,
+    stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+  servers.push(handle);
+  return handle;
+}
+
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+});
+const result = async (response: Response) => {
+  const text = await response.text();
+  return JSON.parse(text.includes('data: ') ? text.split('data: ')[1]!.split('\n')[0]! : text) as { result?: { protocolVersion?: string } };
+};
+
+describe('the engine is a fetch: a Request as input', () => {
+  it('takes method, headers and body from the Request when init gives none: a POSTed initialize goes out as a POST', async () => {
+    chaos = await startChaosServer();
+    const fetch = createResilientFetch();
+    const response = await fetch(new Request(chaos.url, { method: 'POST', headers: HEADERS, body: INITIALIZE }));
+    expect(response.status).toBe(200);
+    expect((await result(response)).result?.protocolVersion).toBe('2025-11-25');
+    const sessionId = response.headers.get('mcp-session-id')!;
+    // The session was learned: after an eviction, a call given as a Request is recovered.
+    await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+    const call = new Request(chaos.url, {
+      method: 'POST', headers: { ...HEADERS, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect((await fetch(call)).status).toBe(200);
+    expect(chaos.state().log.filter((e) => e.rpcMethod === 'initialize')).toHaveLength(2);
+    await fetch.close();
+  });
+});
+
+describe('the engine is a fetch: the response keeps url and redirected', () => {
+  it('after a followed redirect, MCP or not, the response says where it came from', async () => {
+    chaos = await startChaosServer();
+    const target = new URL(chaos.url);
+    const redirector = await plainServer(() => ({ status: 307, headers: { location: target.href } }));
+    const fetch = createResilientFetch();
+    const initialized = await fetch(`${redirector.url}${target.pathname}`, { method: 'POST', headers: HEADERS, body: INITIALIZE });
+    expect(initialized.status).toBe(200);
+    expect({ url: initialized.url, redirected: initialized.redirected }).toEqual({ url: target.href, redirected: true });
+    const plain = await fetch(`${redirector.url}/page`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"hello":1}' });
+    expect({ url: plain.url, redirected: plain.redirected }).toEqual({ url: target.href, redirected: true });
+    const direct = await fetch(chaos.url, { method: 'POST', headers: HEADERS, body: INITIALIZE });
+    expect({ url: direct.url, redirected: direct.redirected }).toEqual({ url: target.href, redirected: false });
+    await fetch.close();
+  });
+});
+
+describe('the engine is a fetch: traffic that is not MCP passes through untouched', () => {
+  it('a POST whose body is not JSON-RPC, answered 500, 503 or 429, is handed back as it is, sent once', async () => {
+    let status = 500;
+    const server = await plainServer(() => ({ status, headers: { 'content-type': 'text/plain', 'retry-after': '0' }, body: 'nope' }));
+    const fetch = createResilientFetch({ backoff: { initialMs: 1, maxMs: 5 } });
+    for (status of [500, 503, 429]) {
+      const before = server.received();
+      const response = await fetch(`${server.url}/api`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"hello":1}' });
+      expect({ status: response.status, text: await response.text(), sent: server.received() - before }).toEqual({ status, text: 'nope', sent: 1 });
+    }
+    await fetch.close();
+  });
+
+  it('a request to a URL no client initialized (a GET, a JSON-RPC POST of another API) is sent once, its answer as it is', async () => {
+    const server = await plainServer(() => ({ status: 503, headers: { 'content-type': 'text/plain', 'retry-after': '0' }, body: 'busy' }));
+    const fetch = createResilientFetch({ backoff: { initialMs: 1, maxMs: 5 } });
+    const page = await fetch(`${server.url}/page`);
+    expect({ status: page.status, text: await page.text(), sent: server.received() }).toEqual({ status: 503, text: 'busy', sent: 1 });
+    const rpc = await fetch(`${server.url}/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}' });
+    expect({ status: rpc.status, sent: server.received() }).toEqual({ status: 503, sent: 2 });
+    await fetch.close();
+  });
+});
