@@ -98,7 +98,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const rpcMethod = body?.message?.method;
     const opens = rpcMethod === 'initialize' && !headers.has('mcp-session-id');
     const session = opens ? lineages.open(url) : await lineages.route(url, headers);
-    session.noteHeaders(headers);
+    // Only a lineage with a session sends requests of its own: a request without an id (shared by every client then) lends it nothing.
+    if (opens || headers.has('mcp-session-id')) session.noteHeaders(headers);
     const run = async (request: CallRequest, then?: (response: Response) => Response | Promise<Response>) => {
       const runner = new CallRunner(engine, session, request);
       const response = await runner.run();
