@@ -1,113 +1,99 @@
-import type { Attributes } from '@opentelemetry/api';
-import type { ResilienceEvent } from '@mcp-resilience/core';
+import type { Attributes, AttributeValue } from '@opentelemetry/api';
+import type { EventType, ResilienceEvent } from '@mcp-resilience/core';
 import { ATTRIBUTE as A } from './names.ts';
 
-/** Sets `name` when `value` is defined. */
-function put(into: Record<string, string | number | boolean | string[]>, name: string, value: string | number | boolean | readonly string[] | undefined): void {
-  if (value !== undefined) into[name] = Array.isArray(value) ? [...value] : (value as string | number | boolean);
+type EventOf<T extends EventType> = Extract<ResilienceEvent, { type: T }>;
+/** One attribute taken from a field of an event of type `T`, encoded when the field is not a plain value. */
+type Rule<T extends EventType> = {
+  [F in keyof EventOf<T> & string]: readonly [name: string, field: F, encode?: (value: EventOf<T>[F]) => AttributeValue | undefined];
+}[keyof EventOf<T> & string];
+/** The attributes of each event type: every type is listed, so one added to core must be mapped here deliberately. */
+type Rules = { readonly [T in EventType]: readonly Rule<T>[] };
+
+const attempt = [[A.attempt, 'attempt'], [A.delayMs, 'delayMs']] as const;
+const isTrue = (value: boolean | undefined) => value === true;
+const json = (value: object | undefined) => value && JSON.stringify(value);
+const list = (value: readonly string[]) => [...value];
+const revisionFrom = (revision: { readonly from: string } | undefined) => revision?.from;
+const revisionTo = (revision: { readonly to: string } | undefined) => revision?.to;
+
+/**
+ * Metric attributes: the few-valued facts only (cause, dialect, method, code, status, verdict),
+ * never an ordinal, a count, a time or a server's text, so that each metric has a small, fixed
+ * set of series.
+ */
+const METRIC_RULES: Rules = {
+  'session-started': [[A.protocolVersion, 'revision']],
+  'session-lost': [[A.method, 'method'], [A.lossCause, 'cause'], [A.lossDialect, 'dialect'], [A.suspectedServerBug, 'suspectedServerBug']],
+  'session-reinitialized': [[A.reinitializationReason, 'reason']],
+  'session-changed': [],
+  'state-restored': [],
+  replayed: [[A.method, 'method'], [A.replayStream, 'stream', isTrue]],
+  'backed-off': [[A.method, 'method'], [A.verdict, 'verdict'], [A.httpStatus, 'status']],
+  resumed: [[A.method, 'method']],
+  reissued: [[A.method, 'method']],
+  'gave-up': [[A.method, 'method'], [A.errorType, 'code']],
+  'task-survived': [],
+  'task-lost': [[A.method, 'method'], [A.taskLossCause, 'cause'], [A.taskMayStillRun, 'mayStillRun'], [A.taskRecreatable, 'recreatable']],
+  'unrecognised-answer': [[A.method, 'method'], [A.httpStatus, 'status'], [A.rpcErrorCode, 'code']],
+};
+
+/**
+ * What span events add: the details of one call rather than of a series. Session ordinals,
+ * never ids; what an unrecognised answer said (core has already redacted any session id in it).
+ */
+const SPAN_RULES: Rules = {
+  'session-started': [[A.session, 'session']],
+  'session-lost': [
+    [A.session, 'session'], [A.sessionAgeMs, 'sessionAgeMs'], [A.idleMs, 'idleMs'], [A.serverUptimeSeconds, 'serverUptimeSeconds'],
+    [A.lossReport, 'report', json],
+  ],
+  'session-reinitialized': [[A.sessionFrom, 'from'], [A.sessionTo, 'to']],
+  'session-changed': [
+    [A.sessionFrom, 'from'], [A.sessionTo, 'to'], [A.revisionFrom, 'revision', revisionFrom], [A.revisionTo, 'revision', revisionTo],
+    [A.changedCapabilities, 'capabilities', list],
+  ],
+  'state-restored': [[A.session, 'session'], [A.restoredSubscriptions, 'subscriptions'], [A.restoredLogLevel, 'logLevel']],
+  replayed: [[A.session, 'session']],
+  'backed-off': attempt,
+  resumed: attempt,
+  reissued: attempt,
+  'gave-up': [],
+  'task-survived': [[A.task, 'task'], [A.sessionFrom, 'from'], [A.session, 'session']],
+  'task-lost': [[A.task, 'task'], [A.session, 'session']],
+  'unrecognised-answer': [[A.answerMessage, 'message'], [A.answerText, 'text']],
+};
+
+function apply(rules: Rules, event: ResilienceEvent, into: Record<string, AttributeValue>): Record<string, AttributeValue> {
+  const fields = event as unknown as Record<string, unknown>;
+  for (const [name, field, encode] of rules[event.type] as readonly Rule<EventType>[]) {
+    const raw = fields[field];
+    const value = encode ? (encode as (value: unknown) => AttributeValue | undefined)(raw) : (raw as AttributeValue | undefined);
+    if (value !== undefined) into[name] = value;
+  }
+  return into;
 }
 
 /**
- * The attributes a metric point of `event` carries: the few-valued facts only (cause, dialect,
- * method, code, status, verdict), never an ordinal, a count or a time, so that each metric has
- * a small, fixed set of series.
+ * The attributes a metric point of `event` carries (see {@link METRIC_RULES}).
  *
  * @example
  * metricAttributes({ type: 'gave-up', method: 'tools/call', code: 'OUTCOME_UNKNOWN' })
  * // { 'mcp.method.name': 'tools/call', 'error.type': 'OUTCOME_UNKNOWN' }
  */
 export function metricAttributes(event: ResilienceEvent): Attributes {
-  const out: Record<string, string | number | boolean | string[]> = {};
-  if ('method' in event) put(out, A.method, event.method);
-  switch (event.type) {
-    case 'session-started':
-      put(out, A.protocolVersion, event.revision);
-      break;
-    case 'session-lost':
-      put(out, A.lossCause, event.cause);
-      put(out, A.lossDialect, event.dialect);
-      put(out, A.suspectedServerBug, event.suspectedServerBug);
-      break;
-    case 'session-reinitialized':
-      put(out, A.reinitializationReason, event.reason);
-      break;
-    case 'replayed':
-      put(out, A.replayStream, event.stream === true);
-      break;
-    case 'backed-off':
-      put(out, A.verdict, event.verdict);
-      put(out, A.httpStatus, event.status);
-      break;
-    case 'gave-up':
-      put(out, A.errorType, event.code);
-      break;
-    case 'task-lost':
-      put(out, A.taskLossCause, event.cause);
-      put(out, A.taskMayStillRun, event.mayStillRun);
-      put(out, A.taskRecreatable, event.recreatable);
-      break;
-    case 'unrecognised-answer':
-      put(out, A.httpStatus, event.status);
-      put(out, A.rpcErrorCode, event.code);
-      break;
-    case 'session-changed':
-    case 'state-restored':
-    case 'resumed':
-    case 'reissued':
-    case 'task-survived':
-      break;
-    default:
-      unknownEvent(event);
-  }
-  return out;
+  return apply(METRIC_RULES, event, {});
 }
 
 /**
  * The attributes of the span event for `event`: those of {@link metricAttributes}, and the
- * details that belong to one call rather than to a series: session ordinals (never ids),
- * attempts, waits, ages, what was restored or changed, what an unrecognised answer said
- * (core has already redacted any session id in it).
+ * details of that one call: session ordinals (never ids), attempts, waits, ages, what was
+ * restored or changed, what an unrecognised answer said.
  *
  * @example
  * spanAttributes({ type: 'replayed', session: 2, method: 'tools/call' })
  * // { 'mcp.method.name': 'tools/call', 'mcp.replay.stream': false, 'mcp.resilience.session': 2 }
  */
 export function spanAttributes(event: ResilienceEvent): Attributes {
-  const out = metricAttributes(event) as Record<string, string | number | boolean | string[]>;
-  if ('session' in event) put(out, A.session, event.session);
-  if ('from' in event) put(out, A.sessionFrom, event.from);
-  if ('to' in event) put(out, A.sessionTo, event.to);
-  if ('attempt' in event) put(out, A.attempt, event.attempt);
-  if ('delayMs' in event) put(out, A.delayMs, event.delayMs);
-  switch (event.type) {
-    case 'session-lost':
-      put(out, A.sessionAgeMs, event.sessionAgeMs);
-      put(out, A.idleMs, event.idleMs);
-      put(out, A.serverUptimeSeconds, event.serverUptimeSeconds);
-      if (event.report) put(out, A.lossReport, JSON.stringify(event.report));
-      break;
-    case 'session-changed':
-      put(out, A.revisionFrom, event.revision?.from);
-      put(out, A.revisionTo, event.revision?.to);
-      put(out, A.changedCapabilities, event.capabilities);
-      break;
-    case 'state-restored':
-      put(out, A.restoredSubscriptions, event.subscriptions);
-      put(out, A.restoredLogLevel, event.logLevel);
-      break;
-    case 'task-survived':
-    case 'task-lost':
-      put(out, A.task, event.task);
-      break;
-    case 'unrecognised-answer':
-      put(out, A.answerMessage, event.message);
-      put(out, A.answerText, event.text);
-      break;
-    default:
-      break;
-  }
-  return out;
+  return apply(SPAN_RULES, event, apply(METRIC_RULES, event, {}));
 }
-
-/** Compile-time exhaustiveness: an event type added to core must be mapped here deliberately. */
-function unknownEvent(_event: never): void {}
