@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => chaos?.stop());
 
 describe('otelListener in Deno', () => {
-  it('reports a real eviction as metrics and span events, with the network limited to the server\'s host', async () => {
+  it('reports a real eviction as metrics and span events, with no permission but the server\'s host and the OTEL_* variables the SDK reads', async () => {
     const { stdout } = await run(denoBinary(PACKAGE), [
       'run', '--no-check', '--no-prompt', `--allow-net=127.0.0.1:${new URL(chaos!.url).port}`, '--allow-env=OTEL_*',
       PROGRAM, chaos!.url, chaos!.control,
