@@ -10,7 +10,7 @@ let hub: LiveHub | undefined;
 const viewers: Viewer[] = [];
 afterEach(async () => {
   await Promise.all(viewers.splice(0).map((v) => v.close()));
-  hub?.close();
+  await hub?.close();
   await new Promise<void>((resolve) => (server ? (server.closeAllConnections(), server.close(() => resolve())) : resolve()));
   server = hub = undefined;
 });
