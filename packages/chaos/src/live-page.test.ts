@@ -137,9 +137,10 @@ describe('the live view\'s fault labels, in Chromium at 1,400 px', () => {
       for (const a of boxes) for (const b of boxes) if (a !== b) expect(overlap(a, b), `"${a.text}" over "${b.text}"`).toBe(false);
       expect(boxes.filter((b) => !b.inside)).toEqual([]);
       // A mark's line runs from its label down to the lanes: it crosses no other label.
-      const lines = await page.$$eval('#timeline .fault > line:not(.bracket)', (all) => all.map((l) => l.getBoundingClientRect().toJSON() as Box));
+      const lines = await page.$$eval('#timeline .fault > line:not(.bracket, .hit)', (all) => all.map((l) => l.getBoundingClientRect().toJSON() as Box));
       for (const line of lines) for (const box of boxes) expect(overlap({ ...line, left: line.left - 0.5, right: line.right + 0.5 }, box) && line.left > box.left, `a line through "${box.text}"`).toBe(false);
       if (faults.length === 0) expect(boxes.map((b) => b.text).sort()).toEqual(['4× drop-stream, no ids', 'restart', 'status 429 ×2']);
+      else expect(hover).toBeGreaterThan(0); // more than six rows' worth at one x: the rest told on hover
     }
     expect(complaints).toEqual([]);
   });

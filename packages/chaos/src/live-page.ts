@@ -51,6 +51,7 @@ h2 { font-size: 14px; margin: 16px 0 4px; color: #495057; }
 .lane-end { font-size: 11px; fill: #c92a2a; paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
 .fault line { stroke: #343a40; stroke-dasharray: 3 3; }
 .fault .bracket { stroke-dasharray: none; }
+.fault .hit { stroke: transparent; stroke-width: 9; stroke-dasharray: none; }
 .fault-label { font-size: 11px; fill: #343a40; font-weight: 600; }
 .server-stopped line { stroke: #1864ab; stroke-width: 1.5; }
 .server-stopped .fault-label { fill: #1864ab; }

@@ -94,8 +94,11 @@ export function renderTimeline(timeline: Timeline, width: number, measure: (text
       const from = nth === 0 && baseline !== undefined ? baseline + 2 : top - 4; // only a label's first mark runs up to it
       groups[i]!.append(el('line', { x1: points[i]!.x, x2: points[i]!.x, y1: from, y2: bottom }));
     });
-    if (baseline === undefined) {
-      for (const i of label.marks) groups[i]!.dataset.label = 'hover';
+    if (baseline === undefined) { // no room: its title tells it, on a line wide enough to hover
+      for (const i of label.marks) {
+        groups[i]!.dataset.label = 'hover';
+        groups[i]!.append(el('line', { class: 'hit', x1: points[i]!.x, x2: points[i]!.x, y1: top - 4, y2: bottom }));
+      }
       continue;
     }
     const first = groups[label.marks[0]!]!;
