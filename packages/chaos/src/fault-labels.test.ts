@@ -49,6 +49,8 @@ describe('layoutFaultLabels: fault labels that never overlap', () => {
       { x: 100, text: 'drop-stream' }, { x: 110, text: 'drop-stream' }, { x: 400, text: 'drop-stream' }, { x: 405, text: 'status 429' }, { x: 410, text: 'drop-stream' },
     ], OPTIONS);
     expect(labels.map((l) => [l.text, l.marks])).toEqual([['2× drop-stream', [0, 1]], ['drop-stream', [2]], ['status 429', [3]], ['drop-stream', [4]]]);
+    const counted = layoutFaultLabels([{ x: 100, text: 'status 429 ×2' }, { x: 102, text: 'status 429 ×2' }], OPTIONS);
+    expect(counted.map((l) => l.text)).toEqual(['2× (status 429 ×2)']);
   });
 
   it('leaves a label to its mark\'s hover title when every row is taken, and never draws two over each other', () => {

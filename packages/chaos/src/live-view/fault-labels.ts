@@ -46,7 +46,11 @@ interface Group {
 /** How close a line may pass beside a label's text. */
 const LINE_CLEARANCE = 2;
 
-const labelText = (group: Group) => (group.marks.length === 1 ? group.text : `${group.marks.length}× ${group.text}`);
+/** `4× drop-stream`; `2× (status 429 ×2)` when the text has a count of its own. */
+function labelText(group: Group): string {
+  if (group.marks.length === 1) return group.text;
+  return `${group.marks.length}× ${group.text.includes('×') ? `(${group.text})` : group.text}`;
+}
 
 /** Marks in a row (by x) that say the same thing, each within the label of the first, become one. */
 function groupAlike(points: readonly LabelPoint[], options: LabelLayoutOptions): Group[] {
