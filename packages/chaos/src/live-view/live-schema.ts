@@ -128,13 +128,21 @@ export interface HelloMessage {
  * The last message, when the server stops in order (`stop()`, SIGTERM, its pool's end, a `DELETE`
  * of its control URL): the connection then closes with {@link LIVE_STOPPED_CLOSE_CODE}. A connection
  * that ends without it was lost (the process died, the network broke), and a viewer may try again.
+ *
+ * @example
+ * socket.onmessage = ({ data }) => JSON.parse(data).type === 'stopped' && showTheEnd();
  */
 export interface StoppedMessage {
   readonly type: 'stopped';
   readonly atMs: number;
 }
 
-/** The close code after `stopped`: 1001, "going away". */
+/**
+ * The close code after `stopped`: 1001, "going away".
+ *
+ * @example
+ * socket.onclose = ({ code }) => (code === LIVE_STOPPED_CLOSE_CODE ? showTheEnd() : tryAgainSoon());
+ */
 export const LIVE_STOPPED_CLOSE_CODE = 1001;
 
 /** Any message of the feed. */
