@@ -29,6 +29,9 @@ function titled<T extends SVGElement>(node: T, title: string): T {
 /** A label's width when the page gives no measure: about what 11 px bold sans-serif takes. */
 const estimate = (text: string) => text.length * 7;
 
+/** An axis tick: as precise as its step (`3.25 s` on a 250 ms step, not `3.3 s`). */
+const tick = (ms: number, step: number) => (step % 100 === 0 ? clock(ms) : `${(ms / 1_000).toFixed(2)} s`);
+
 function callTitle(call: Call): string {
   const answer = call.status === undefined ? 'waiting for its answer' : `${call.status} ${call.outcome ?? ''}${call.fault ? ` (${call.fault})` : ''}`;
   return `#${call.seq} ${call.label} at ${clock(call.atMs)} → ${answer}`;
@@ -75,7 +78,7 @@ export function renderTimeline(timeline: Timeline, width: number, measure: (text
   const axis = el('g', { class: 'axis' });
   const step = STEPS_MS.find((s) => span / s <= 10) ?? STEPS_MS.at(-1)!;
   for (let t = Math.ceil(start / step) * step; t <= start + span; t += step) {
-    axis.append(el('line', { x1: x(t), x2: x(t), y1: top - 4, y2: bottom }), el('text', { x: x(t), y: bottom + 14, 'text-anchor': 'middle' }, clock(t)));
+    axis.append(el('line', { x1: x(t), x2: x(t), y1: top - 4, y2: bottom }), el('text', { x: x(t), y: bottom + 14, 'text-anchor': 'middle' }, tick(t, step)));
   }
   svg.append(axis);
 
