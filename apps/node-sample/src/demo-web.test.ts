@@ -78,6 +78,9 @@ describe('pnpm demo --web, in Chromium', () => {
     }
 
     expect(await demo.exited).toBe(0);
+    // The demo stopped its servers in order: the live view says the run is over, calmly, and keeps its drawing.
+    await live.waitForSelector('#status[data-state="stopped"]', { timeout: 10_000 });
+    expect(await live.$('.server-stopped')).not.toBeNull();
     expect(demo.stdout()).toContain(summary.replace(/ · [\d.]+ s$/, ''));
     expect(complaints).toEqual([]);
   }, STORY_WITHIN_MS + 60_000);

@@ -31,7 +31,7 @@ async function worker(url, name, until) {
   await client?.close().catch(() => {});
 }
 
-const browser = await launchChromium({ viewport: { width: 1200, height: 560 }, deviceScaleFactor: 1 });
+const browser = await launchChromium({ viewport: { width: 1000, height: 560 }, deviceScaleFactor: 2 });
 const chaos = await startChaosServer({ dialect: 'amdahl' });
 try {
   const page = await browser.context.newPage();
@@ -43,9 +43,11 @@ try {
   const workers = [worker(chaos.url, 'a', until), sleep(300).then(() => worker(chaos.url, 'b', until))];
   const script = [
     [1_200, { kind: 'evict', session: 'oldest' }],
-    [2_300, { kind: 'status', status: 429, count: 2, retryAfter: '1' }],
-    [3_300, { kind: 'restart', downMs: 400 }],
-    [4_800, { kind: 'drop-stream', afterEvents: 1, eventIds: false }],
+    // Close together, as in `pnpm demo`: their labels stack in rows, alike ones share one.
+    [3_000, { kind: 'restart', downMs: 400 }],
+    [3_100, { kind: 'status', status: 429, count: 2, retryAfter: '1' }],
+    [3_700, { kind: 'drop-stream', afterEvents: 1, eventIds: false }],
+    [3_900, { kind: 'drop-stream', afterEvents: 1, eventIds: false }],
     [5_600, { kind: 'evict', session: 'all' }],
   ];
   const started = Date.now();
