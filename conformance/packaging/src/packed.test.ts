@@ -27,7 +27,7 @@ describe('the published packages', () => {
   it('are every @mcp-resilience package that is not private, all at one version (the fixed group)', () => {
     expect(packed.map((p) => p.name)).toEqual([
       '@mcp-resilience/browser', '@mcp-resilience/chaos', '@mcp-resilience/client', '@mcp-resilience/cloudflare',
-      '@mcp-resilience/core', '@mcp-resilience/deno', '@mcp-resilience/node',
+      '@mcp-resilience/core', '@mcp-resilience/deno', '@mcp-resilience/node', '@mcp-resilience/otel',
     ]);
     expect(new Set(packed.map((p) => p.version)).size).toBe(1);
   });

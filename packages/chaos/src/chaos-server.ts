@@ -331,7 +331,7 @@ class ChaosHost implements ChaosServer {
     await this.#control.pool?.stopAll();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
-    this.#viewers.close();
+    await this.#viewers.close(); // each viewer is told the server stopped, not left to guess
     await this.backend.close().catch(() => {});
     this.tasks.clear();
     await new Promise<void>((resolve) => {

@@ -19,7 +19,8 @@ export { ChaosInputError, parseFault, parseFaults, parseSchedule, type Fault, ty
 export { RESOURCE_URI } from './resource.ts';
 export { LIVE_FULL_CLOSE_CODE, LIVE_LIMITS, type LiveLimits } from './live-hub.ts';
 export {
-  LIVE_SCHEMA_VERSION, REQUEST_OUTCOMES, type HelloMessage, type LiveEvent, type LiveMessage, type RequestOutcome, type SessionEndReason,
+  LIVE_SCHEMA_VERSION, LIVE_STOPPED_CLOSE_CODE, REQUEST_OUTCOMES, type HelloMessage, type LiveEvent, type LiveMessage, type RequestOutcome, type SessionEndReason,
+  type StoppedMessage,
 } from './live-view/live-schema.ts';
 export { SLOW_MAX_MS, TOOL_ANNOTATIONS } from './tools.ts';
 export { TASK_BINDINGS, type TaskBinding } from './task-binding.ts';

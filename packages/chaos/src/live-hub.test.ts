@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LiveFeed } from './live-feed.ts';
 import { LIVE_LIMITS, LiveHub } from './live-hub.ts';
+import { LIVE_STOPPED_CLOSE_CODE } from './live-view/live-schema.ts';
 import { connectViewer, type Viewer } from './test-support/live-viewer.ts';
 
 let server: Server | undefined;
@@ -10,7 +11,7 @@ let hub: LiveHub | undefined;
 const viewers: Viewer[] = [];
 afterEach(async () => {
   await Promise.all(viewers.splice(0).map((v) => v.close()));
-  hub?.close();
+  await hub?.close();
   await new Promise<void>((resolve) => (server ? (server.closeAllConnections(), server.close(() => resolve())) : resolve()));
   server = hub = undefined;
 });
@@ -48,5 +49,23 @@ describe('LiveHub: a viewer that does not read', () => {
     slow.socket.resume();
     expect((await slow.closed).code).toBe(1006); // cut, not closed: nothing more was queued for it
     expect(slow.messages.filter((m) => m.type === 'fault').length).toBeLessThan(sent);
+  });
+});
+
+describe('LiveHub: an orderly stop', () => {
+  it('tells a viewer that reads `stopped` and closes with 1001; does not wait on one that does not read (cut after a second)', async () => {
+    const { control } = await hubWithFeed();
+    const reader = await connectViewer(control);
+    const stuck = await connectViewer(control);
+    viewers.push(reader, stuck);
+    stuck.socket.pause(); // never answers the close: ws alone would wait 30 s for it
+    const started = performance.now();
+    await hub!.close();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(hub!.size).toBe(0);
+    expect(await reader.closed).toEqual({ code: LIVE_STOPPED_CLOSE_CODE, reason: 'the server stopped' });
+    expect(reader.messages.at(-1)).toEqual({ type: 'stopped', atMs: 0 });
+    stuck.socket.resume();
+    await stuck.closed;
   });
 });

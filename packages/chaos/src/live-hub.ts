@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { LiveFeed } from './live-feed.ts';
-import type { HelloMessage } from './live-view/live-schema.ts';
+import { LIVE_STOPPED_CLOSE_CODE, type HelloMessage, type StoppedMessage } from './live-view/live-schema.ts';
 
 /** How many viewers one server feeds at most, and how much it buffers for one before it drops it. */
 export interface LiveLimits {
@@ -15,6 +15,9 @@ export const LIVE_LIMITS: LiveLimits = { maxClients: 8, maxBufferedBytes: 1024 *
 
 /** The close code a viewer over the cap gets: 1013, "try again later". */
 export const LIVE_FULL_CLOSE_CODE = 1013;
+
+/** How long an orderly stop waits for viewers to answer its close before it cuts them. */
+const STOP_CLOSE_CAP_MS = 1_000;
 
 /**
  * Answers a WebSocket upgrade with a plain HTTP refusal and closes the connection.
@@ -37,7 +40,7 @@ export function refuseUpgrade(socket: Duplex, status: 403 | 404, text: string): 
  * @example
  * const hub = new LiveHub(feed, () => helloNow());
  * server.on('upgrade', (req, socket, head) => hub.upgrade(req, socket, head));
- * hub.close();
+ * await hub.close(); // each viewer gets `stopped`, then a close with 1001
  */
 export class LiveHub {
   /** Made at the first viewer: a chaos server nobody watches does not load `ws`. */
@@ -45,9 +48,11 @@ export class LiveHub {
   readonly #clients = new Set<WebSocket>();
   readonly #hello: () => HelloMessage;
   readonly #limits: LiveLimits;
+  readonly #feed: LiveFeed;
   #closed = false;
 
   constructor(feed: LiveFeed, hello: () => HelloMessage, limits: LiveLimits = LIVE_LIMITS) {
+    this.#feed = feed;
     this.#hello = hello;
     this.#limits = limits;
     feed.subscribe((event) => {
@@ -92,11 +97,26 @@ export class LiveHub {
     client.send(text);
   }
 
-  /** Cuts every viewer, and every one still connecting. */
-  close(): void {
+  /**
+   * Ends in order: tells every viewer `stopped`, closes its connection with
+   * {@link LIVE_STOPPED_CLOSE_CODE} and waits (at most a second) for it to close its side; a viewer
+   * still connecting is cut. Resolves when every viewer is gone.
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
     this.#closed = true;
-    for (const client of this.#clients) client.terminate();
+    const stopped: StoppedMessage = { type: 'stopped', atMs: this.#feed.now() };
+    const text = JSON.stringify(stopped);
+    const clients = [...this.#clients];
     this.#clients.clear();
     void this.#server?.then((server) => server.close());
+    await Promise.all(clients.map((client) => new Promise<void>((resolve) => {
+      if (client.readyState === client.CLOSED) return resolve();
+      const cap = setTimeout(() => client.terminate(), STOP_CLOSE_CAP_MS);
+      client.once('close', () => (clearTimeout(cap), resolve()));
+      if (client.readyState !== client.OPEN) return client.terminate();
+      client.send(text);
+      client.close(LIVE_STOPPED_CLOSE_CODE, 'the server stopped');
+    })));
   }
 }

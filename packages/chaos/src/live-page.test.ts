@@ -1,20 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startChaosProcess, type ChaosProcess } from './chaos-process.ts';
 import { startChaosServer, type ChaosServer } from './chaos-server.ts';
+import type { Fault } from './faults.ts';
 import { REQUEST_OUTCOMES } from './live-view/live-schema.ts';
-import { launchChromium } from './test-support/chromium.ts';
+import { launchChromium, type LaunchedChromium } from '@mcp-resilience/chromium';
 import { liveUrl } from './test-support/live-viewer.ts';
 import { callTool, inject, openSession } from './test-support/raw-client.ts';
 
-// The live view in real Chromium (Debian's, through playwright-core): every step waits for what
+// The live view in real Chromium (through playwright-core): every step waits for what
 // the page draws (lanes, marks, requests by outcome), never for a time.
 const SHOWN_WITHIN_MS = 10_000;
 
-let browser: Awaited<ReturnType<typeof launchChromium>>;
+let browser: LaunchedChromium;
 let context: BrowserContext;
 let chaos: ChaosServer | undefined;
 let foreign: Server | undefined;
+let child: ChaosProcess | undefined;
 /** What the page reported against itself: CSP refusals, script errors. */
 const complaints: string[] = [];
 
@@ -28,14 +31,16 @@ afterAll(async () => {
 afterEach(async () => {
   for (const page of context.pages()) await page.close();
   await chaos?.stop();
-  chaos = undefined;
+  await child?.stop();
+  chaos = child = undefined;
   await new Promise<void>((resolve) => (foreign ? (foreign.closeAllConnections(), foreign.close(() => resolve())) : resolve()));
   foreign = undefined;
   complaints.length = 0;
 });
 
-async function open(url: string): Promise<Page> {
+async function open(url: string, before?: (page: Page) => Promise<void>): Promise<Page> {
   const page = await context.newPage();
+  await before?.(page);
   page.on('console', (m) => void (m.type() === 'error' && complaints.push(m.text())));
   page.on('pageerror', (e) => void complaints.push(e.message));
   await page.goto(url);
@@ -92,5 +97,95 @@ describe('the live view at {control}/, in Chromium', () => {
       socket.onclose = () => resolve({ opened, messages });
     }), liveUrl(chaos.control));
     expect(outcome).toEqual({ opened: false, messages: 0 });
+  });
+});
+
+/** The boxes of the drawn fault labels, and of the lines of marks that run up to a label, as the browser laid them out. */
+function labelBoxes(page: Page) {
+  return page.$$eval('#timeline .fault-label', (labels) => labels.map((label) => {
+    const { left, right, top, bottom } = label.getBoundingClientRect();
+    const svg = label.closest('svg')!.getBoundingClientRect();
+    return { text: label.textContent!, marks: Number(label.getAttribute('data-marks')), left, right, top, bottom, inside: left >= svg.left && right <= svg.right && top >= svg.top };
+  }));
+}
+type Box = { left: number; right: number; top: number; bottom: number };
+const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+describe('the live view\'s fault labels, in Chromium at 1,400 px', () => {
+  it('draws a restart, a 429 burst and four stream drops applied together, and then many more, with no label over another or over a line', { timeout: 60_000 }, async () => {
+    chaos = await startChaosServer({ dialect: 'amdahl' });
+    const page = await open(`${chaos.control}/`, (p) => p.setViewportSize({ width: 1_400, height: 900 }));
+    await shown(page, '#status[data-state="live"]');
+    const session = await openSession(chaos.url);
+    await callTool(chaos.url, session, 'echo', { text: 'before' });
+    const burst: Fault[] = [
+      { kind: 'restart' }, { kind: 'status', status: 429, count: 2, retryAfter: '1' },
+      ...Array.from({ length: 4 }, () => ({ kind: 'drop-stream', afterEvents: 1, eventIds: false }) as const),
+    ];
+    await inject(chaos, burst); // within a few milliseconds of each other: one x
+    const many: Fault[] = [
+      { kind: 'evict', session: 'all' }, { kind: 'idle-budget', ms: 1_500 }, { kind: 'capacity', max: 3 }, { kind: 'dialect', name: 'go-sdk' },
+      { kind: 'status', status: 503, count: 1 }, { kind: 'drop-stream', afterEvents: 1, eventIds: true }, { kind: 'status', status: 500, count: 3 },
+    ];
+    for (const [faults, total] of [[[], burst.length], [many, burst.length + many.length]] as const) {
+      await inject(chaos, [...faults]);
+      await page.locator('#timeline .fault').nth(total - 1).waitFor({ state: 'attached', timeout: SHOWN_WITHIN_MS });
+      expect(await page.$$eval('#timeline .fault', (marks) => marks.length)).toBe(total);
+      const boxes = await labelBoxes(page);
+      const hover = await page.$$eval('#timeline .fault[data-label="hover"]', (marks) => marks.length);
+      expect(boxes.reduce((sum, b) => sum + b.marks, 0) + hover).toBe(total); // every fault labelled, or told on hover
+      for (const a of boxes) for (const b of boxes) if (a !== b) expect(overlap(a, b), `"${a.text}" over "${b.text}"`).toBe(false);
+      expect(boxes.filter((b) => !b.inside)).toEqual([]);
+      // A mark's line runs from its label down to the lanes: it crosses no other label.
+      const lines = await page.$$eval('#timeline .fault > line:not(.bracket, .hit)', (all) => all.map((l) => l.getBoundingClientRect().toJSON() as Box));
+      for (const line of lines) for (const box of boxes) expect(overlap({ ...line, left: line.left - 0.5, right: line.right + 0.5 }, box) && line.left > box.left, `a line through "${box.text}"`).toBe(false);
+      if (faults.length === 0) expect(boxes.map((b) => b.text).sort()).toEqual(['4× drop-stream, no ids', 'restart', 'status 429 ×2']);
+      else expect(hover).toBeGreaterThan(0); // more than six rows' worth at one x: the rest told on hover
+    }
+    expect(complaints).toEqual([]);
+  });
+});
+
+describe('the live view\'s end, in Chromium', () => {
+  /** Counts the page's WebSocket connections, and lets its timers run ahead (the page's own clock, not the test's). */
+  async function watched(url: string) {
+    let sockets = 0;
+    const page = await open(url, async (p) => {
+      p.on('websocket', () => void sockets++);
+      await p.clock.install();
+    });
+    await shown(page, '#status[data-state="live"]');
+    return { page, sockets: () => sockets };
+  }
+
+  it('ends calmly when the server stops in order: says so, keeps the drawing, with its end marked, and does not try again', { timeout: 60_000 }, async () => {
+    chaos = await startChaosServer();
+    const { page, sockets } = await watched(`${chaos.control}/`);
+    await callTool(chaos.url, await openSession(chaos.url), 'echo', { text: 'one' });
+    await inject(chaos, { kind: 'evict', session: 'all' });
+    await shown(page, '.lane[data-reason="evicted"]');
+    await chaos.stop();
+    chaos = undefined;
+    await shown(page, '#status[data-state="stopped"]');
+    expect(await page.textContent('#status')).toMatch(/^server stopped at \d+\.\d s · the run is over$/);
+    await shown(page, '.server-stopped .fault-label');
+    await page.clock.runFor(30_000); // a page that retried would have tried 7 times by now
+    expect(await page.textContent('#status')).toMatch(/^server stopped/);
+    expect(sockets()).toBe(1);
+    expect(await page.$$('.lane[data-reason="evicted"] .call[data-outcome="ok"]')).toHaveLength(3); // initialize, initialized, echo
+    expect(await page.textContent('#events')).toContain('the server stopped');
+    expect(complaints).toEqual([]);
+  });
+
+  it('tells a connection lost mid-run (the process killed) as such, and tries again', { timeout: 60_000 }, async () => {
+    child = await startChaosProcess();
+    const { page, sockets } = await watched(`${child.control}/`);
+    process.kill(child.pid, 'SIGKILL');
+    await shown(page, '#status[data-state="closed"]');
+    expect(await page.textContent('#status')).toMatch(/^connection lost \(1006\) · again in 0\.5 s$/);
+    await page.clock.runFor(1_000);
+    await shown(page, '#status[data-state="closed"]:text-matches("^cannot connect")');
+    expect(sockets()).toBeGreaterThan(1);
+    expect(await page.$('.server-stopped')).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ h1 { font-size: 18px; margin: 0; } h1 span { color: #e03131; }
 h2 { font-size: 14px; margin: 16px 0 4px; color: #495057; }
 #status { margin: 0; padding: 1px 8px; border-radius: 10px; background: #f1f3f5; }
 #status[data-state="live"] { background: #d3f9d8; } #status[data-state="closed"] { background: #ffe3e3; }
+#status[data-state="stopped"] { background: #e7f5ff; color: #1864ab; }
 #in-force { margin: 0; color: #495057; }
 #legend { list-style: none; display: flex; flex-wrap: wrap; gap: 4px 16px; padding: 0; margin: 10px 0; }
 #legend li { display: flex; align-items: center; gap: 6px; }
@@ -47,9 +48,13 @@ h2 { font-size: 14px; margin: 16px 0 4px; color: #495057; }
 .axis line { stroke: #e9ecef; }
 .lane-line { stroke: #adb5bd; stroke-width: 2; }
 .lane[data-state="ended"] .lane-line { stroke: #ced4da; }
-.lane-end { font-size: 11px; fill: #c92a2a; }
+.lane-end { font-size: 11px; fill: #c92a2a; paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
 .fault line { stroke: #343a40; stroke-dasharray: 3 3; }
-.fault text { font-size: 11px; fill: #343a40; font-weight: 600; }
+.fault .bracket { stroke-dasharray: none; }
+.fault .hit { stroke: transparent; stroke-width: 9; stroke-dasharray: none; }
+.fault-label { font-size: 11px; fill: #343a40; font-weight: 600; }
+.server-stopped line { stroke: #1864ab; stroke-width: 1.5; }
+.server-stopped .fault-label { fill: #1864ab; }
 .fault-window { fill: #fa5252; fill-opacity: 0.12; }
 .call { stroke: none; }
 [data-outcome="pending"] { fill: #fff; stroke: #868e96; stroke-width: 1; }

@@ -58,6 +58,18 @@ describe('Timeline: what the live view draws, from the feed', () => {
     expect(timeline.log.length).toBe(200);
   });
 
+  it('ends at the server\'s orderly stop, and starts again with the next hello', () => {
+    const timeline = new Timeline();
+    timeline.apply(hello());
+    timeline.apply({ type: 'session-opened', atMs: 5, session: 1 });
+    timeline.apply({ type: 'stopped', atMs: 900 });
+    expect(timeline.stoppedAtMs).toBe(900);
+    expect(timeline.nowMs).toBe(900);
+    expect(timeline.log.at(-1)).toEqual({ atMs: 900, text: 'the server stopped: nothing more will come' });
+    timeline.apply(hello({ atMs: 1_000 }));
+    expect(timeline.stoppedAtMs).toBeUndefined();
+  });
+
   it('says a fault in a few words', () => {
     expect(describeFault({ kind: 'status', status: 429, count: 2 })).toBe('status 429 ×2');
     expect(describeFault({ kind: 'restart', downMs: 400 })).toBe('restart, down 400 ms');

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startChaosServer, type ChaosServer } from './chaos-server.ts';
 import { LIVE_FULL_CLOSE_CODE, LIVE_LIMITS } from './live-hub.ts';
-import { LIVE_SCHEMA_VERSION } from './live-view/live-schema.ts';
+import { LIVE_SCHEMA_VERSION, LIVE_STOPPED_CLOSE_CODE } from './live-view/live-schema.ts';
 import { connectViewer, liveUrl, type Viewer } from './test-support/live-viewer.ts';
 import { call, callTool, inject, openSession, REVISION, sleep } from './test-support/raw-client.ts';
 
@@ -120,7 +120,7 @@ describe('{control}/live: what happens, as it happens', () => {
     expect((await late.next('session-opened', (m) => m.session === 2)).session).toBe(2);
   });
 
-  it('a pool server has a live feed of its own', async () => {
+  it('a pool server has a live feed of its own; a server that stops says so to its viewers, then closes', async () => {
     chaos = await startChaosServer();
     const root = await viewer(chaos.control);
     const created = await (await fetch(`${chaos.control}/servers`, { method: 'POST', body: '{"dialect":"python-sdk"}' })).json() as { url: string; control: string };
@@ -131,7 +131,14 @@ describe('{control}/live: what happens, as it happens', () => {
     await sleep(100);
     expect(root.messages.filter((m) => m.type === 'session-opened')).toEqual([]);
     await fetch(created.control, { method: 'DELETE' });
-    expect((await pooled.closed).code).toBe(1006); // cut with its server
+    // Stopped in order with its server: told so last, then closed with 1001, not cut.
+    expect(await pooled.closed).toEqual({ code: LIVE_STOPPED_CLOSE_CODE, reason: 'the server stopped' });
+    expect(pooled.messages.at(-1)).toEqual({ type: 'stopped', atMs: expect.any(Number) });
+    expect(root.socket.readyState).toBe(root.socket.OPEN);
+    await chaos.stop();
+    chaos = undefined;
+    expect((await root.closed).code).toBe(LIVE_STOPPED_CLOSE_CODE);
+    expect(root.messages.at(-1)?.type).toBe('stopped');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The messages of `{control}/live`, the chaos server's live feed over a WebSocket: JSON text
  * frames, one message each. The first is always `hello` (the schema version and the state now,
- * with the recent past), then one event per thing that happens. Times (`atMs`) are
+ * with the recent past), then one event per thing that happens, and `stopped` last when the server
+ * stops in order. Times (`atMs`) are
  * milliseconds on one clock: since this server started (a `restart` fault does not reset it).
  * Sessions are named by ordinal only, never by id.
  *
@@ -123,5 +124,26 @@ export interface HelloMessage {
   readonly backlog: readonly LiveEvent[];
 }
 
+/**
+ * The last message, when the server stops in order (`stop()`, SIGTERM, its pool's end, a `DELETE`
+ * of its control URL): the connection then closes with {@link LIVE_STOPPED_CLOSE_CODE}. A connection
+ * that ends without it was lost (the process died, the network broke), and a viewer may try again.
+ *
+ * @example
+ * socket.onmessage = ({ data }) => JSON.parse(data).type === 'stopped' && showTheEnd();
+ */
+export interface StoppedMessage {
+  readonly type: 'stopped';
+  readonly atMs: number;
+}
+
+/**
+ * The close code after `stopped`: 1001, "going away".
+ *
+ * @example
+ * socket.onclose = ({ code }) => (code === LIVE_STOPPED_CLOSE_CODE ? showTheEnd() : tryAgainSoon());
+ */
+export const LIVE_STOPPED_CLOSE_CODE = 1001;
+
 /** Any message of the feed. */
-export type LiveMessage = HelloMessage | LiveEvent;
+export type LiveMessage = HelloMessage | LiveEvent | StoppedMessage;

@@ -1,6 +1,6 @@
 // The live view's page script (served by mcp-chaos at `{control}/view/live-view.js`): listens to
 // `{control}/live` and draws what it says. A plain ES module; no framework, no inline script.
-import { LIVE_SCHEMA_VERSION, REQUEST_OUTCOMES, type LiveMessage } from './live-schema.ts';
+import { LIVE_SCHEMA_VERSION, LIVE_STOPPED_CLOSE_CODE, REQUEST_OUTCOMES, type LiveMessage } from './live-schema.ts';
 import { clock, Timeline } from './timeline-model.ts';
 import { renderTimeline } from './timeline-svg.ts';
 
@@ -13,7 +13,15 @@ const inForce = document.getElementById('in-force')!;
 const drawing = document.getElementById('timeline')!;
 const events = document.getElementById('events')!;
 
-function setStatus(state: 'connecting' | 'live' | 'closed', text: string): void {
+/** A label's drawn width: the fault labels' font (`.fault-label` in the page's style), measured. */
+const context2d = document.createElement('canvas').getContext('2d');
+function measure(text: string): number {
+  if (!context2d) return text.length * 7;
+  context2d.font = `600 11px ${getComputedStyle(drawing).fontFamily}`;
+  return context2d.measureText(text).width;
+}
+
+function setStatus(state: 'connecting' | 'live' | 'closed' | 'stopped', text: string): void {
   status.dataset.state = state;
   status.textContent = text;
 }
@@ -48,7 +56,7 @@ let dirty = true;
 function draw(): void {
   if (!dirty) return;
   dirty = false;
-  drawing.replaceChildren(renderTimeline(timeline, Math.max(480, drawing.clientWidth)));
+  drawing.replaceChildren(renderTimeline(timeline, Math.max(480, drawing.clientWidth), measure));
   const f = timeline.inForce;
   inForce.textContent = f === undefined ? '' : `${timeline.mode} · dialect ${f.dialect} · idle budget ${f.idleBudgetMs === null ? 'off' : `${f.idleBudgetMs} ms`} · capacity ${f.capacity ?? 'off'}`;
   events.replaceChildren(...timeline.log.slice().reverse().map(({ atMs, text }) => {
@@ -74,6 +82,7 @@ function connect(attempt: number): void {
       return socket.close();
     }
     if (message.type === 'hello') setStatus('live', `live · ${url.host}`);
+    if (message.type === 'stopped') setStatus('stopped', `server stopped at ${clock(message.atMs)} · the run is over`);
     timeline.apply(message);
     lastAt = timeline.nowMs;
     lastSeen = performance.now();
@@ -81,14 +90,19 @@ function connect(attempt: number): void {
   };
   // Between messages the clock still runs: open lanes grow to "now".
   const tick = setInterval(() => {
-    if (!opened) return;
+    if (!opened || timeline.stoppedAtMs !== undefined) return;
     timeline.nowMs = Math.max(timeline.nowMs, lastAt + (performance.now() - lastSeen));
     dirty = true;
   }, 500);
   socket.onclose = ({ code, reason }) => {
     clearInterval(tick);
+    // An orderly stop is the end of the run, not a fault: the drawing stays as it was, and no retry.
+    if (timeline.stoppedAtMs !== undefined || code === LIVE_STOPPED_CLOSE_CODE) {
+      if (timeline.stoppedAtMs === undefined) setStatus('stopped', 'server stopped · the run is over');
+      return;
+    }
     const wait = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!;
-    setStatus('closed', `${opened ? 'disconnected' : 'cannot connect'}${reason ? `: ${reason}` : ` (${code})`} · again in ${wait / 1_000} s`);
+    setStatus('closed', `${opened ? 'connection lost' : 'cannot connect'}${reason ? `: ${reason}` : ` (${code})`} · again in ${wait / 1_000} s`);
     setTimeout(() => connect(opened ? 0 : attempt + 1), wait);
   };
 }

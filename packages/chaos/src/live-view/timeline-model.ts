@@ -60,7 +60,7 @@ export function describeFault(fault: LiveFault): string {
 
 /**
  * What the live view draws, built from the feed's messages: lanes, calls, fault marks, the faults
- * in force and an event list, each bounded (the oldest forgotten first), so a page left open on a
+ * in force, an event list and whether the server has stopped, each bounded (the oldest forgotten first), so a page left open on a
  * busy server keeps a steady size. A `hello` starts it afresh.
  *
  * @example
@@ -76,6 +76,8 @@ export class Timeline {
   log: LogLine[] = [];
   /** The latest time the feed has told of. */
   nowMs = 0;
+  /** When the server said it stopped (in order): nothing more will come. */
+  stoppedAtMs: number | undefined;
 
   /** The earliest time still drawn. */
   get startMs(): number {
@@ -122,6 +124,9 @@ export class Timeline {
       case 'reset':
         this.inForce = message.faults;
         return this.#say(message.atMs, 'reset: faults, ledger and wire log cleared');
+      case 'stopped':
+        this.stoppedAtMs = message.atMs;
+        return this.#say(message.atMs, 'the server stopped: nothing more will come');
     }
   }
 
@@ -130,6 +135,7 @@ export class Timeline {
     this.calls.clear();
     this.marks = [];
     this.log = [];
+    this.stoppedAtMs = undefined;
     this.mode = hello.mode;
     this.nowMs = hello.atMs;
     for (const { session, openedAtMs } of hello.sessions) this.#lane(session, openedAtMs);
