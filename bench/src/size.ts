@@ -11,9 +11,10 @@ export const SIZE_GOAL = { core: 4 * 1024, engine: 10 * 1024 } as const;
  * unrecognised-answer rule, the CORS diagnosis and the blocked verdict; 7.4 KB with the task
  * decisions of issue #16) is held to 8 KB, the engine (10.4 KB once issue #9 gave it ports, the
  * session hook, replay consent, close, the loss report and unrecognised answers; 12.3 KB with
- * the task tracker and `callLongTool`) to 13 KB.
+ * the task tracker and `callLongTool`; 13.8 KB once issue #20 kept each client's sessions apart,
+ * one lineage per client, and made it a fetch: `Request` input, response `url`, pass-through) to 14 KB.
  */
-export const SIZE_BUDGET = { core: 8 * 1024, engine: 13 * 1024 } as const;
+export const SIZE_BUDGET = { core: 8 * 1024, engine: 14 * 1024 } as const;
 
 /** The runtime adapters, by their package's last name. */
 export const ADAPTERS = ['node', 'deno', 'cloudflare', 'browser'] as const;
