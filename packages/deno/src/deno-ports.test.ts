@@ -15,7 +15,7 @@ async function held<T>(work: Promise<T>): Promise<T> {
 }
 
 const listTools = (f: typeof fetch, url: string) => f(url, {
-  method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
 });
 

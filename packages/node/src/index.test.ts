@@ -10,7 +10,7 @@ const rateLimitedOnce = (): typeof fetch => {
     : new Response('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}', { status: 200, headers: { 'content-type': 'application/json' } });
 };
 const post = (f: typeof fetch) => f('http://127.0.0.1:9/mcp', {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  method: 'POST', headers: { 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
 });
 
 describe('@mcp-resilience/node', () => {

@@ -18,7 +18,7 @@ const resilient = createResilientFetch({
   fetch, onEvent: (e) => console.log(JSON.stringify(e)), ...(process.env.SLEEP === 'default' ? { sleep: defaultSleep } : {}),
 });
 resilient('http://127.0.0.1:9/mcp', {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  method: 'POST', headers: { 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
 }).then(() => console.log('settled'), () => console.log('settled'));
 `;
 
