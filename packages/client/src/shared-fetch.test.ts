@@ -149,6 +149,26 @@ describe('one fetch shared by several users: credentials and unknown sessions', 
   });
 });
 
+describe('one fetch shared by several users: lineages no client uses are forgotten', () => {
+  it('past lineages.max the least recently used is forgotten: its client goes on as it is, on its own session, without recovery', async () => {
+    const { url } = await start();
+    const fetch = createResilientFetch({ lineages: { max: 2 } });
+    closing.push(fetch);
+    const [old, ...recent] = await connectAll(1, users(3), fetch, url); // the third lineage: the first is forgotten
+    await inject({ kind: 'evict', session: 'all' });
+    expect(await echoAll(recent, 'recovered')).toEqual(expected(recent, 'recovered'));
+    // Forgotten, its client's id is one no lineage knows: sent as it is, and there is no initialize to open a new session with.
+    await expect(old!.echo('lost')).rejects.toMatchObject({ code: 'SESSION_LOST' });
+    expect(guard!.violations).toEqual([]);
+    expect(guard!.initializes('user0')).toHaveLength(1);
+  });
+
+  it('refuses a bound that is not one', () => {
+    expect(() => createResilientFetch({ lineages: { max: 0 } })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+    expect(() => createResilientFetch({ lineages: { idleMs: -1 } })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+  });
+});
+
 describe('one fetch shared by the Vercel AI SDK\'s clients (@ai-sdk/mcp), one client per request', () => {
   it('each request\'s client on its own session through an eviction; one closing ends only its own', async () => {
     const { url } = await start();
