@@ -10,7 +10,10 @@ import type { Engine } from './engine.ts';
 import { exchange, refusalOf } from './exchange.ts';
 import { findAnswer, isEventStream, isJson, type PostBody, type RpcMessage } from './messages.ts';
 import { withRequestId } from './request-id.ts';
+import { ServerWait } from './server-wait.ts';
 import { superviseStream, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
+
+const SUCCESS: Verdict = { kind: 'success' };
 
 /** Statuses whose responses have no body (Fetch standard: a null body status). */
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
@@ -50,8 +53,11 @@ export class CallRunner implements StreamOwner {
   #ordinal = 0;
   #gaveUp = false;
   #finished = false;
+  /** The call's wait for a server that refuses connections (a restart), if it meets one. */
+  readonly #serverWait: ServerWait;
 
   constructor(private readonly engine: Engine, private readonly session: EndpointSession, private readonly request: CallRequest) {
+    this.#serverWait = new ServerWait(engine, request.operation.method);
     const message = request.body?.kind === 'request' ? request.body.message : undefined;
     this.originalId = this.#sentId = message?.id as string | number;
     this.#text = request.body?.text;
@@ -135,6 +141,7 @@ export class CallRunner implements StreamOwner {
       let errorText = '';
       if (response?.ok) {
         session.touch();
+        this.#serverWait.observed(SUCCESS);
         const answered = await this.#answered(response, top);
         if (answered instanceof Response) return answered;
         observation = answered;
@@ -154,6 +161,7 @@ export class CallRunner implements StreamOwner {
       const classified = classify(observation!, engine.classifyOptions);
       // Ended by the application while this was in flight (its DELETE answered first): not the engine's to mend.
       const verdict: Verdict = classified.kind === 'session-gone' && session.terminated ? { kind: 'client-error' } : classified;
+      this.#serverWait.observed(verdict);
       const action = engine.decide(verdict, this.#state, operation, revision);
       if (verdict.kind === 'session-gone') session.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
@@ -166,7 +174,12 @@ export class CallRunner implements StreamOwner {
             status: response!.status, statusText: response!.statusText, headers: response!.headers,
           });
         case 'give-up': // the cause: the server's answer, or what the runtime said of a fetch that got none
+          if (action.error.code === 'SERVER_UNREACHABLE') this.#serverWait.gaveUp();
           throw this.#fail(action.error, sent.error ?? observation);
+        case 'wait-for-server': // refused, so nothing was sent: the same request goes again once the wait is over
+          await this.#guard(this.#serverWait.sleep(action, init.signal));
+          this.#state = advance(this.#state, action);
+          break;
         case 'reinitialize-and-replay':
           await this.#waitFor(session.recover(this.#ordinal));
           this.#state = advance(this.#state, action);

@@ -1,0 +1,71 @@
+import { isResilienceError, type Action, type Verdict } from '@mcp-resilience/core';
+import type { Engine } from './engine.ts';
+
+type WaitStep = Extract<Action, { type: 'wait-for-server' }>;
+type Outcome = 'reachable' | 'deadline' | 'aborted' | 'closed';
+
+/**
+ * One request's wait for a server that refuses connections (a restart), as core decides it:
+ * each delay is slept on the engine's sleep port, ended at once by the caller's abort or the
+ * engine's close. The wait is told twice: `server-wait-started` at its first refusal,
+ * `server-wait-ended` when it is over (the server answered, the deadline came, the caller
+ * aborted, the engine closed). Nothing here decides: `decide` says how long, and until when.
+ *
+ * @example
+ * const wait = new ServerWait(engine, 'tools/call');
+ * wait.observed(verdict); // after each attempt: a verdict other than a refusal ends the wait
+ * if (action.type === 'wait-for-server') await wait.sleep(action, signal);
+ */
+export class ServerWait {
+  #startedAtMs: number | undefined;
+  #attempts = 0;
+
+  /**
+   * `ownDeadline`: the signal given to {@link sleep} is the engine's own deadline (a
+   * re-initialization's `requestDeadlineMs`), not a caller's: when it fires, the deadline came.
+   */
+  constructor(private readonly engine: Engine, private readonly method: string | undefined, private readonly ownDeadline = false) {}
+
+  /** Whether the wait under way was ended by the engine's own deadline (see the constructor). */
+  endedByDeadline(signal: AbortSignal): boolean {
+    return this.ownDeadline && signal.aborted && (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
+  }
+
+  /** What an attempt came to: anything but a refusal means the server is reachable again. */
+  observed(verdict: Verdict): void {
+    if (verdict.kind !== 'not-processed') this.#end('reachable');
+  }
+
+  /** The call gives up at the deadline (`SERVER_UNREACHABLE`): the wait is over. */
+  gaveUp(): void {
+    this.#end('deadline');
+  }
+
+  /** Waits `step.delayMs` before the next attempt; rejects as the engine's waits do (the abort reason, `ENGINE_CLOSED`). */
+  async sleep(step: WaitStep, signal: AbortSignal | null | undefined): Promise<void> {
+    const { engine } = this;
+    engine.assertOpen();
+    if (this.#startedAtMs === undefined) {
+      this.#startedAtMs = engine.ports.now();
+      engine.emit({ type: 'server-wait-started', ...this.#methodField(), limitMs: Math.max(0, step.untilMs - this.#startedAtMs) });
+    }
+    this.#attempts = step.attempt;
+    try {
+      await engine.sleep(step.delayMs, signal);
+    } catch (error) {
+      this.#end(isResilienceError(error, 'ENGINE_CLOSED') ? 'closed' : signal && this.endedByDeadline(signal) ? 'deadline' : 'aborted');
+      throw error;
+    }
+  }
+
+  #end(outcome: Outcome): void {
+    if (this.#startedAtMs === undefined) return;
+    const waitedMs = Math.max(0, this.engine.ports.now() - this.#startedAtMs);
+    this.#startedAtMs = undefined;
+    this.engine.emit({ type: 'server-wait-ended', ...this.#methodField(), outcome, attempts: this.#attempts, waitedMs });
+  }
+
+  #methodField(): { method?: string } {
+    return this.method === undefined ? {} : { method: this.method };
+  }
+}
