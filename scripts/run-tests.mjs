@@ -19,7 +19,7 @@ const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', '
 
 /** Workspace packages that have tests, by the file name their results go to. */
 function testedPackages() {
-  const dirs = ['packages', 'apps']
+  const dirs = ['packages', 'apps', 'tools']
     .flatMap((group) => (existsSync(join(root, group)) ? readdirSync(join(root, group)).map((d) => join(group, d)) : []))
     .concat('conformance', 'conformance/real-servers', 'conformance/packaging', 'bench', 'proof');
   return dirs

@@ -9,19 +9,14 @@
 //   (default: conformance/scenarios, and an mcp-chaos process of its own, stopped at the end;
 //   a chaos process started by someone else needs no flag: the page reaches its control API
 //   through this process)
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseReport } from '@mcp-resilience/scenarios';
 import { sampleMain } from 'node-sample/dist/sample-main.js';
-import { CHROMIUM, measureOverheadInChromium, runInChromium } from './run-in-chromium.ts';
+import { measureOverheadInChromium, runInChromium } from './run-in-chromium.ts';
 
 const { values, positionals } = parseArgs({
   options: { chaos: { type: 'string' }, overhead: { type: 'boolean' }, quick: { type: 'boolean' } }, allowPositionals: true, strict: true,
 });
-if (!existsSync(CHROMIUM)) {
-  process.stderr.write(`browser: no Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium)\n`);
-  process.exit(1);
-}
 await sampleMain({
   runtime: 'browser',
   runCorpus: async (sources, control) => parseReport(await runInChromium(sources, control)),

@@ -31,7 +31,7 @@ interface UserAgentData {
   getHighEntropyValues(hints: string[]): Promise<{ fullVersionList?: { brand: string; version: string }[] }>;
 }
 
-/** The browser's full version (`Chromium 156.0.8078.114`): the user agent string says only `156.0.0.0`. */
+/** The browser's full version (`Chromium 153.0.8010.0`): a user agent string may say only `153.0.0.0`. */
 async function browserVersion(): Promise<string> {
   const data = (navigator as Navigator & { userAgentData?: UserAgentData }).userAgentData;
   const brands = (await data?.getHighEntropyValues(['fullVersionList']))?.fullVersionList ?? [];

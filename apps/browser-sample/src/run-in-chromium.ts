@@ -1,16 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeOverhead, ScenarioSource } from '@mcp-resilience/scenarios';
 import { build } from 'esbuild';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium, type LaunchedChromium } from '@mcp-resilience/chromium';
+import type { Page } from 'playwright-core';
 import { RELAY_PATH, relayChaosControl, type RelayedRequest } from './chaos-relay.ts';
 
-/** Debian's Chromium, with the flags that run it headless here (shared/docs/toolchain.md). */
-export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** The page source, bundled for the browser at each run (from src/ whether this runs from src/ or dist/). */
 const PAGE = fileURLToPath(new URL('../src/page.ts', import.meta.url));
 
@@ -67,16 +62,16 @@ const PAGE_WORK_CAP_MS = 600_000;
 /**
  * The page in real Chromium, on its own 127.0.0.1 origin, given to `work` once its script is
  * loaded, for {@link PAGE_WORK_CAP_MS} at most. Everything it starts (the page server, Chromium
- * and its profile) is stopped before it settles.
+ * and its profile) is stopped before it settles. Chromium is the workspace's own, from npm
+ * (`@mcp-resilience/chromium`).
  */
 async function withPageInChromium<T>(work: (page: Page) => Promise<T>): Promise<T> {
   const { origin, server } = await servePage(await bundlePage());
-  const profile = await mkdtemp(join(tmpdir(), 'browser-sample-'));
-  let context: BrowserContext | undefined;
+  let browser: LaunchedChromium | undefined;
   let cap: ReturnType<typeof setTimeout> | undefined;
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS });
-    const page = await context.newPage();
+    browser = await launchChromium();
+    const page = await browser.context.newPage();
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => 'runCorpusInPage' in globalThis);
     return await Promise.race([work(page), new Promise<never>((_, reject) => {
@@ -84,8 +79,7 @@ async function withPageInChromium<T>(work: (page: Page) => Promise<T>): Promise<
     })]);
   } finally {
     clearTimeout(cap);
-    await context?.close();
-    await rm(profile, { recursive: true, force: true });
+    await browser?.close();
     await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
   }
 }

@@ -1,15 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { launchChromium, type LaunchedChromium } from '@mcp-resilience/chromium';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 // `pnpm demo --web` as a user runs it: the built demo as a process (stopped by PID if it does not
 // end by itself), its page in real Chromium. Every wait is on what the page shows, capped.
 const DEMO = fileURLToPath(new URL('../dist/demo.js', import.meta.url));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const STORY_WITHIN_MS = 120_000;
 
 interface Demo {
@@ -20,8 +16,7 @@ interface Demo {
 }
 
 let demo: Demo | undefined;
-let context: BrowserContext | undefined;
-let profile: string | undefined;
+let browser: LaunchedChromium | undefined;
 
 async function startDemo(): Promise<Demo> {
   const child = spawn(process.execPath, [DEMO, '--web'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -40,12 +35,10 @@ async function startDemo(): Promise<Demo> {
 }
 
 beforeAll(async () => {
-  profile = await mkdtemp(join(tmpdir(), 'web-demo-'));
-  context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: ARGS });
+  browser = await launchChromium();
 });
 afterAll(async () => {
-  await context?.close();
-  if (profile) await rm(profile, { recursive: true, force: true });
+  await browser?.close();
 });
 afterEach(async () => {
   if (demo && demo.child.exitCode === null && demo.child.signalCode === null) {
@@ -59,7 +52,7 @@ describe('pnpm demo --web, in Chromium', () => {
   it('tells the story in the page to the end: the plain client loses calls, the resilient one only the call it must not run twice; the live view draws it; then it ends by itself', async () => {
     demo = await startDemo();
     const complaints: string[] = [];
-    const page = await context!.newPage();
+    const page = await browser!.context.newPage();
     page.on('console', (m) => void (/Content.Security.Policy|Refused to/i.test(m.text()) && complaints.push(m.text())));
     page.on('pageerror', (e) => void complaints.push(e.message));
     await page.goto(demo.url);

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chaosTestbed, launchChromium, servePage, type PageServer } from './test-support/harness.ts';
+import { launchChromium, type LaunchedChromium } from '@mcp-resilience/chromium';
+import { chaosTestbed, servePage, type PageServer } from './test-support/harness.ts';
 
 const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -36,7 +37,7 @@ async function firstLog(page: Page, origin: string): Promise<unknown> {
 }
 
 const pool = chaosTestbed();
-let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let chromium: LaunchedChromium;
 const sites: PageServer[] = [];
 beforeAll(async () => {
   chromium = await launchChromium();

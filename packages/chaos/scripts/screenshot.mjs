@@ -1,17 +1,13 @@
 // `pnpm --filter @mcp-resilience/chaos screenshot`: the live view in Chromium while official SDK
 // clients go through churn, saved as docs/live-view.png (the picture in the READMEs). Not a test.
-// Needs the package built and Chromium at /usr/bin/chromium (or CHROMIUM=path).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Needs the package built; Chromium is the workspace's own (@mcp-resilience/chromium, or CHROMIUM=path).
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '@mcp-resilience/chromium';
 import { startChaosServer } from '../dist/index.js';
 
 const OUT = fileURLToPath(new URL('../../../docs/live-view.png', import.meta.url));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An SDK client as applications write them: on a failed call, a new client (and session). */
@@ -35,13 +31,10 @@ async function worker(url, name, until) {
   await client?.close().catch(() => {});
 }
 
-const profile = await mkdtemp(join(tmpdir(), 'chaos-screenshot-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ARGS, viewport: { width: 1200, height: 560 }, deviceScaleFactor: 1,
-});
+const browser = await launchChromium({ viewport: { width: 1200, height: 560 }, deviceScaleFactor: 1 });
 const chaos = await startChaosServer({ dialect: 'amdahl' });
 try {
-  const page = await context.newPage();
+  const page = await browser.context.newPage();
   await page.goto(`${chaos.control}/`);
   await page.waitForSelector('#status[data-state="live"]');
   // The clients here open no GET stream (405), as many servers offer none: the lanes show the calls.
@@ -66,7 +59,6 @@ try {
   await page.screenshot({ path: OUT, fullPage: true });
   console.log(`wrote ${OUT}`);
 } finally {
-  await context.close();
-  await rm(profile, { recursive: true, force: true });
+  await browser.close();
   await chaos.stop();
 }

@@ -3,15 +3,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startChaosServer, type ChaosServer } from './chaos-server.ts';
 import { REQUEST_OUTCOMES } from './live-view/live-schema.ts';
-import { launchChromium } from './test-support/chromium.ts';
+import { launchChromium, type LaunchedChromium } from '@mcp-resilience/chromium';
 import { liveUrl } from './test-support/live-viewer.ts';
 import { callTool, inject, openSession } from './test-support/raw-client.ts';
 
-// The live view in real Chromium (Debian's, through playwright-core): every step waits for what
+// The live view in real Chromium (through playwright-core): every step waits for what
 // the page draws (lanes, marks, requests by outcome), never for a time.
 const SHOWN_WITHIN_MS = 10_000;
 
-let browser: Awaited<ReturnType<typeof launchChromium>>;
+let browser: LaunchedChromium;
 let context: BrowserContext;
 let chaos: ChaosServer | undefined;
 let foreign: Server | undefined;

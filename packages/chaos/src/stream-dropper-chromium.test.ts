@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChaosServer, type ChaosServer } from './chaos-server.ts';
-import { launchChromium } from './test-support/chromium.ts';
+import { launchChromium, type LaunchedChromium } from '@mcp-resilience/chromium';
 import { inject, openSession, REVISION } from './test-support/raw-client.ts';
 
 const TRIES = 10;
-let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+let browser: LaunchedChromium | undefined;
 let chaos: ChaosServer | undefined;
 let site: Server | undefined;
 

@@ -1,15 +1,11 @@
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium, type LaunchedChromium } from '@mcp-resilience/chromium';
+import type { BrowserContext, Page } from 'playwright-core';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
-export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The adapter and the SDK as one ESM file for a page (`window.mcp`). */
 export async function bundlePage(): Promise<string> {
@@ -48,20 +44,13 @@ export async function servePage(script: string, files: Readonly<Record<string, s
   };
 }
 
-/** Real Chromium (Debian's), in a profile of its own that is removed on close. */
-export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'mcp-browser-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ARGS });
-  return { context, close: async () => (await context.close(), await rm(dir, { recursive: true, force: true })) };
-}
-
 /**
  * The hooks of a Chromium test file: the test page (`window.mcp`) on its own origin, one Chromium
  * for the file, its pages closed and the network back online after each test.
  */
 export function chromiumTestbed(): { readonly context: () => BrowserContext; readonly origin: () => string; open(): Promise<Page> } {
   let site: PageServer | undefined;
-  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  let browser: LaunchedChromium | undefined;
   beforeAll(async () => {
     site = await servePage(await bundlePage());
     browser = await launchChromium();
