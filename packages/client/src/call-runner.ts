@@ -13,8 +13,6 @@ import { withRequestId } from './request-id.ts';
 import { ServerWait } from './server-wait.ts';
 import { superviseStream, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
 
-const SUCCESS: Verdict = { kind: 'success' };
-
 /** Statuses whose responses have no body (Fetch standard: a null body status). */
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 
@@ -134,6 +132,7 @@ export class CallRunner implements StreamOwner {
       };
       const sent = await exchange(engine.fetch, engine.ports.notSent, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
       const { response } = sent;
+      if (response) this.#serverWait.reached(); // any answer: the server listens
       session.noteExchange(method ?? init.method, response?.status ?? 'network');
       // After an initialize whose session id may have been hidden (CORS): does the server want one?
       const hidden = response && !headers.has('mcp-session-id') ? session.answeredWithoutId(response.status) : undefined;
@@ -141,7 +140,6 @@ export class CallRunner implements StreamOwner {
       let errorText = '';
       if (response?.ok) {
         session.touch();
-        this.#serverWait.observed(SUCCESS);
         const answered = await this.#answered(response, top);
         if (answered instanceof Response) return answered;
         observation = answered;

@@ -20,10 +20,11 @@ export async function sendWithBackoff(engine: Engine, url: string, init: Request
   let call = FRESH_CALL;
   for (;;) {
     const { response, observation: failure } = await exchange(engine.fetch, engine.ports.notSent, url, init, facts);
-    const observation = response?.ok ? undefined : failure ?? (await refusalOf(response!, facts));
-    const verdict = observation ? classify(observation, engine.classifyOptions) : ({ kind: 'success' } as const);
+    if (response) wait.reached();
+    if (response?.ok) return response;
+    const observation = failure ?? (await refusalOf(response!, facts));
+    const verdict = classify(observation, engine.classifyOptions);
     wait.observed(verdict);
-    if (!observation) return response!;
     const action = engine.decide(verdict, call, { method }, undefined);
     if (action.type === 'wait-for-server') {
       await wait.sleep(action, init.signal).catch((error: unknown) => {

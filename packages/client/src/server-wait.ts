@@ -13,7 +13,7 @@ type Outcome = 'reachable' | 'deadline' | 'aborted' | 'closed';
  *
  * @example
  * const wait = new ServerWait(engine, 'tools/call');
- * wait.observed(verdict); // after each attempt: a verdict other than a refusal ends the wait
+ * wait.observed(verdict); // after each attempt: a verdict other than a refusal ends the wait (or `reached()` on any answer)
  * if (action.type === 'wait-for-server') await wait.sleep(action, signal);
  */
 export class ServerWait {
@@ -31,9 +31,14 @@ export class ServerWait {
     return this.ownDeadline && signal.aborted && (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
   }
 
-  /** What an attempt came to: anything but a refusal means the server is reachable again. */
+  /** An attempt got an answer (any status): the server is reachable again. */
+  reached(): void {
+    this.#end('reachable');
+  }
+
+  /** What an attempt came to: anything but a refusal (an answer, a connection broken after sending) means the server is reachable again. */
   observed(verdict: Verdict): void {
-    if (verdict.kind !== 'not-processed') this.#end('reachable');
+    if (verdict.kind !== 'not-processed') this.reached();
   }
 
   /** The call gives up at the deadline (`SERVER_UNREACHABLE`): the wait is over. */
