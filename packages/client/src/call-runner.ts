@@ -172,7 +172,7 @@ export class CallRunner implements StreamOwner {
             status: response!.status, statusText: response!.statusText, headers: response!.headers,
           });
         case 'give-up': // the cause: the server's answer, or what the runtime said of a fetch that got none
-          if (action.error.code === 'SERVER_UNREACHABLE') this.#serverWait.gaveUp();
+          this.#serverWait.gaveUp(); // a wait still open ends here only at its deadline (SERVER_UNREACHABLE)
           throw this.#fail(action.error, sent.error ?? observation);
         case 'wait-for-server': // refused, so nothing was sent: the same request goes again once the wait is over
           await this.#guard(this.#serverWait.sleep(action, init.signal));

@@ -62,12 +62,9 @@ function describe(event: ResilienceEvent): string {
     case 'gave-up':
       return `${call(event.method)} gave up: ${event.code}`;
     case 'server-wait-started':
-      return `${call(event.method)}: connection refused (server down or restarting) → waiting up to ${duration(event.limitMs)} for it`;
-    case 'server-wait-ended': {
-      const after = `after ${duration(event.waitedMs)} (${plural(event.attempts, 'attempt')})`;
-      const how = { reachable: 'server reachable again', deadline: 'server still refusing, giving up', aborted: 'wait aborted by the caller', closed: 'wait ended: engine closed' };
-      return `${call(event.method)}: ${how[event.outcome]} ${after}`;
-    }
+      return `${call(event.method)} refused → waiting up to ${duration(event.limitMs)}`;
+    case 'server-wait-ended':
+      return `${call(event.method)} waited ${duration(event.waitedMs)} for the server: ${event.outcome}`;
     case 'task-survived':
       return `task ${event.task} survived the loss of session ${event.from}: polled on session ${event.session}`;
     case 'task-lost': {

@@ -14,14 +14,10 @@ type NewEvent = ResilienceEvent extends infer E ? (E extends ResilienceEvent ? O
 
 const CLOSED: ErrorInfo = { code: 'ENGINE_CLOSED', message: 'The engine was closed', details: {} };
 
-const invalidOption = (option: string, words: string) =>
-  new ResilienceError({ code: 'INVALID_OPTION', message: `${option} ${words}`, details: { option } });
-
 /** `requestDeadlineMs`, checked: a finite number of ms above 0 (the default when absent). */
-function requestDeadline(ms: number | undefined): number {
-  if (ms === undefined) return DEFAULT_REQUEST_DEADLINE_MS;
-  if (!(Number.isFinite(ms) && ms > 0)) throw invalidOption('requestDeadlineMs', 'must be a finite number > 0');
-  return ms;
+function requestDeadline(ms = DEFAULT_REQUEST_DEADLINE_MS): number {
+  if (ms > 0 && ms < Infinity) return ms;
+  throw new ResilienceError({ code: 'INVALID_OPTION', message: 'requestDeadlineMs must be > 0', details: { option: 'requestDeadlineMs' } });
 }
 
 /**
@@ -60,12 +56,9 @@ export class Engine {
       ...(options.tools === undefined ? {} : { tools: options.tools }),
       ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
       ...(options.retryAfterCapMs === undefined ? {} : { retryAfterCapMs: options.retryAfterCapMs }),
-      // A call waits for a refusing server as long as the engine's own requests may take, unless told to wait less.
-      restartWait: { ...options.restartWait, maxWaitMs: options.restartWait?.maxWaitMs ?? this.requestDeadlineMs },
+      // A call waits for a refusing server as long as the engine's own requests may take, or less if told so.
+      restartWait: { ...options.restartWait, maxWaitMs: Math.min(options.restartWait?.maxWaitMs ?? Infinity, this.requestDeadlineMs) },
     });
-    if (this.policy.restartWait.maxWaitMs > this.requestDeadlineMs) {
-      throw invalidOption('restartWait.maxWaitMs', `must be <= requestDeadlineMs (${this.requestDeadlineMs})`);
-    }
     this.#budget = options.retryBudget === false ? undefined : createRetryBudget(options.retryBudget ?? {});
     this.classifyOptions = options.dialects ? { dialects: options.dialects } : {};
     this.idleBudgetMs = options.idleBudgetMs;

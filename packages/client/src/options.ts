@@ -65,7 +65,8 @@ export interface ResilientFetchOptions extends Partial<EnginePorts> {
    * refused connection sent nothing, so every call waits, a non-idempotent `tools/call` too:
    * attempts spaced by `initialMs` (100 ms) doubling (`factor` 2) to at most `maxMs` (1 s, so a
    * call goes within about a second of the server's return), jittered (equal jitter), for at most
-   * `maxWaitMs` from the call's first refusal (default and upper bound: `requestDeadlineMs`); then
+   * `maxWaitMs` from the call's first refusal (default and upper bound: `requestDeadlineMs`, a
+   * longer one is cut to it); then
    * the call fails `SERVER_UNREACHABLE`. The caller's abort ends the wait at once, with its
    * reason. The wait has its own bound: neither `backoff` nor `retryBudget` counts it (a refused
    * connection costs the server nothing). `maxWaitMs: 0` fails a refused call at once. A bad

@@ -1,4 +1,4 @@
-import { advance, classify, FRESH_CALL, ResilienceError, type Observation } from '@mcp-resilience/core';
+import { advance, classify, FRESH_CALL, ResilienceError } from '@mcp-resilience/core';
 import type { Engine } from './engine.ts';
 import { exchange, refusalOf } from './exchange.ts';
 import { ServerWait } from './server-wait.ts';
@@ -27,9 +27,7 @@ export async function sendWithBackoff(engine: Engine, url: string, init: Request
     wait.observed(verdict);
     const action = engine.decide(verdict, call, { method }, undefined);
     if (action.type === 'wait-for-server') {
-      await wait.sleep(action, init.signal).catch((error: unknown) => {
-        throw wait.endedByDeadline(init.signal) ? unreachable(call.waits ?? 0, engine.requestDeadlineMs, observation) : error;
-      });
+      await wait.sleep(action, init.signal);
       call = advance(call, action);
       continue;
     }
@@ -38,17 +36,10 @@ export async function sendWithBackoff(engine: Engine, url: string, init: Request
       call = advance(call, action);
       continue;
     }
-    if (action.type === 'give-up' && action.error.code === 'SERVER_UNREACHABLE') wait.gaveUp();
+    wait.gaveUp(); // a wait still open ends here only at its deadline (SERVER_UNREACHABLE)
     const status = response?.status;
     throw new ResilienceError(action.type === 'give-up'
       ? action.error
       : { code: 'SESSION_LOST', message: `A new session could not be opened (HTTP ${status})`, details: { status } }, { cause: observation });
   }
-}
-
-/** The engine's own deadline came while the server still refused: as core says it at its own deadline. */
-function unreachable(attempts: number, maxWaitMs: number, cause: Observation): ResilienceError {
-  return new ResilienceError({
-    code: 'SERVER_UNREACHABLE', message: 'The server refused connections until the deadline', details: { attempts, maxWaitMs },
-  }, { cause });
 }

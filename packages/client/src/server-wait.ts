@@ -1,4 +1,4 @@
-import { isResilienceError, type Action, type Verdict } from '@mcp-resilience/core';
+import { isResilienceError, ResilienceError, serverUnreachable, type Action, type Verdict } from '@mcp-resilience/core';
 import type { Engine } from './engine.ts';
 
 type WaitStep = Extract<Action, { type: 'wait-for-server' }>;
@@ -19,16 +19,16 @@ type Outcome = 'reachable' | 'deadline' | 'aborted' | 'closed';
 export class ServerWait {
   #startedAtMs: number | undefined;
   #attempts = 0;
+  /** The event field naming the request's JSON-RPC method, if it has one. */
+  readonly #method: { method?: string };
 
   /**
    * `ownDeadline`: the signal given to {@link sleep} is the engine's own deadline (a
-   * re-initialization's `requestDeadlineMs`), not a caller's: when it fires, the deadline came.
+   * re-initialization's `requestDeadlineMs`), not a caller's: when it fires, the deadline came,
+   * and the wait rejects with `SERVER_UNREACHABLE` as core's own deadline does.
    */
-  constructor(private readonly engine: Engine, private readonly method: string | undefined, private readonly ownDeadline = false) {}
-
-  /** Whether the wait under way was ended by the engine's own deadline (see the constructor). */
-  endedByDeadline(signal: AbortSignal): boolean {
-    return this.ownDeadline && signal.aborted && (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
+  constructor(private readonly engine: Engine, method: string | undefined, private readonly ownDeadline = false) {
+    this.#method = method === undefined ? {} : { method };
   }
 
   /** An attempt got an answer (any status): the server is reachable again. */
@@ -38,39 +38,40 @@ export class ServerWait {
 
   /** What an attempt came to: anything but a refusal (an answer, a connection broken after sending) means the server is reachable again. */
   observed(verdict: Verdict): void {
-    if (verdict.kind !== 'not-processed') this.reached();
+    if (verdict.kind !== 'not-processed') this.#end('reachable');
   }
 
-  /** The call gives up at the deadline (`SERVER_UNREACHABLE`): the wait is over. */
+  /**
+   * The call gives up. A wait still open was ended by a refusal, and core gives up on a refusal
+   * only at the deadline (`SERVER_UNREACHABLE`): that is how the wait ends.
+   */
   gaveUp(): void {
     this.#end('deadline');
   }
 
-  /** Waits `step.delayMs` before the next attempt; rejects as the engine's waits do (the abort reason, `ENGINE_CLOSED`). */
+  /** Waits `step.delayMs` before the next attempt; rejects as the engine's waits do (the abort reason, `ENGINE_CLOSED`), or see `ownDeadline`. */
   async sleep(step: WaitStep, signal: AbortSignal | null | undefined): Promise<void> {
     const { engine } = this;
     engine.assertOpen();
     if (this.#startedAtMs === undefined) {
       this.#startedAtMs = engine.ports.now();
-      engine.emit({ type: 'server-wait-started', ...this.#methodField(), limitMs: Math.max(0, step.untilMs - this.#startedAtMs) });
+      engine.emit({ type: 'server-wait-started', ...this.#method, limitMs: step.untilMs - this.#startedAtMs }); // > 0: core says so
     }
     this.#attempts = step.attempt;
     try {
       await engine.sleep(step.delayMs, signal);
     } catch (error) {
-      this.#end(isResilienceError(error, 'ENGINE_CLOSED') ? 'closed' : signal && this.endedByDeadline(signal) ? 'deadline' : 'aborted');
-      throw error;
+      const deadline = this.ownDeadline && (error as { name?: unknown } | undefined)?.name === 'TimeoutError';
+      this.#end(deadline ? 'deadline' : isResilienceError(error, 'ENGINE_CLOSED') ? 'closed' : 'aborted');
+      if (!deadline) throw error;
+      throw new ResilienceError(serverUnreachable(step.attempt - 1, engine.requestDeadlineMs), { cause: error });
     }
   }
 
   #end(outcome: Outcome): void {
     if (this.#startedAtMs === undefined) return;
-    const waitedMs = Math.max(0, this.engine.ports.now() - this.#startedAtMs);
+    const waitedMs = this.engine.ports.now() - this.#startedAtMs;
     this.#startedAtMs = undefined;
-    this.engine.emit({ type: 'server-wait-ended', ...this.#methodField(), outcome, attempts: this.#attempts, waitedMs });
-  }
-
-  #methodField(): { method?: string } {
-    return this.method === undefined ? {} : { method: this.method };
+    this.engine.emit({ type: 'server-wait-ended', ...this.#method, outcome, attempts: this.#attempts, waitedMs });
   }
 }

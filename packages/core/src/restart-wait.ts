@@ -41,6 +41,17 @@ export function createRestartWait(overrides: Partial<RestartWait> = {}): Restart
   });
 }
 
+/**
+ * The error of a call whose server still refused it at the deadline, after `attempts` attempts
+ * past its first refusal (`SERVER_UNREACHABLE`).
+ *
+ * @example
+ * throw new ResilienceError(serverUnreachable(25, 20_000));
+ */
+export function serverUnreachable(attempts: number, maxWaitMs: number): ErrorInfo {
+  return { code: 'SERVER_UNREACHABLE', message: 'The server refused connections until the deadline', details: { attempts, maxWaitMs } };
+}
+
 /** Where a call stands in its wait for its server. */
 export interface WaitState {
   /** Attempts made after a refusal so far. */
@@ -70,12 +81,7 @@ export interface ServerWaitStep {
 export function nextServerWait(wait: RestartWait, state: WaitState, nowMs: number, random: number): ServerWaitStep | ErrorInfo {
   const untilMs = state.untilMs ?? nowMs + wait.maxWaitMs;
   const leftMs = untilMs - nowMs;
-  if (!(leftMs > 0)) {
-    return {
-      code: 'SERVER_UNREACHABLE', message: 'The server refused connections until the deadline',
-      details: { attempts: state.waits, maxWaitMs: wait.maxWaitMs },
-    };
-  }
+  if (!(leftMs > 0)) return serverUnreachable(state.waits, wait.maxWaitMs);
   // The last delay ends at the deadline itself (a fraction of a ms, if that is what is left).
   const delayMs = Math.min(backoffDelay(wait, state.waits, random), leftMs);
   return { type: 'wait-for-server', delayMs, attempt: state.waits + 1, untilMs };
