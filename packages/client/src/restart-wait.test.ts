@@ -99,6 +99,17 @@ describe('a restart costs no call: a refused connection waits for the server', (
     ]);
   });
 
+  it('a restartWait.maxWaitMs beyond requestDeadlineMs is cut to it; a shorter one holds', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/mcp`;
+    for (const [restartWait, endsAt] of [[{ maxWaitMs: 60_000 }, 20_000], [{ maxWaitMs: 3_000, maxMs: 200 }, 3_000]] as const) {
+      const clock = virtualClock();
+      const f = createResilientFetch({ notSent: undiciRefused, now: clock.now, sleep: clock.sleep, restartWait });
+      await expect(post(f, url)).rejects.toMatchObject({ code: 'SERVER_UNREACHABLE', details: { maxWaitMs: endsAt } });
+      expect(clock.nowMs).toBe(endsAt);
+      expect(Math.max(...clock.slept)).toBeLessThanOrEqual(restartWait.maxMs ?? 1_000);
+    }
+  });
+
   it('a caller\'s abort ends the wait at once, with the abort reason, after any number of attempts', async () => {
     const url = `http://127.0.0.1:${await closedPort()}/mcp`;
     await fc.assert(fc.asyncProperty(fc.nat({ max: 6 }), async (attemptsBefore) => {
