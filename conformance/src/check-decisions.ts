@@ -1,7 +1,7 @@
 import {
   backoffDelay, canRetry, classify, createBackoff, createRetryBudget, createRetryPolicy, decide, equalJitter, fullJitter,
   isReplaySafe, isResilienceError, isSessionful, noJitter, parseRetryAfter, recordCall, recordRetry, retryAfterMs,
-  revisionTraits, type Backoff, type CallState, type Observation, type Operation, type RetryBudget,
+  revisionTraits, type Backoff, type CallState, type RestartWait, type Observation, type Operation, type RetryBudget,
   type RetryBudgetState, type RetryPolicy, type SessionGoneDialect, type ToolTrust, type Verdict,
 } from '@mcp-resilience/core';
 import { list, need, oneOf, onlyKeys, optional, record } from './json-input.ts';
@@ -12,6 +12,7 @@ export type Checker = (input: Record<string, unknown>, where: string) => unknown
 const JITTERS = { none: noJitter, equal: equalJitter, full: fullJitter } as const;
 const JITTER_NAMES = Object.keys(JITTERS) as (keyof typeof JITTERS)[];
 const BACKOFF_KEYS = ['initialMs', 'maxMs', 'factor', 'maxAttempts', 'maxTotalDelayMs', 'jitter'];
+const RESTART_WAIT_KEYS = ['initialMs', 'maxMs', 'factor', 'maxWaitMs', 'jitter'];
 
 /**
  * What core threw, when it threw a `ResilienceError` (an invalid option); other errors pass.
@@ -28,22 +29,26 @@ export function capture(run: () => unknown): unknown {
   }
 }
 
-function backoffOverrides(value: unknown, where: string): Partial<Backoff> {
+/** Backoff-like overrides (the backoff, the restart wait) with the jitter by name. */
+function delayOverrides<T>(value: unknown, keys: readonly string[], where: string): Partial<T> {
   if (value === undefined) return {};
-  const o = record(value, `${where} backoff`);
-  onlyKeys(o, BACKOFF_KEYS, `${where} backoff`);
+  const o = record(value, where);
+  onlyKeys(o, keys, where);
   const { jitter, ...numbers } = o;
-  const named = jitter === undefined ? {} : { jitter: JITTERS[oneOf(o, 'jitter', JITTER_NAMES, `${where} backoff`)] };
-  return { ...(numbers as Partial<Backoff>), ...named };
+  const named = jitter === undefined ? {} : { jitter: JITTERS[oneOf(o, 'jitter', JITTER_NAMES, where)] };
+  return { ...(numbers as Partial<T>), ...named };
 }
+
+const backoffOverrides = (value: unknown, where: string) => delayOverrides<Backoff>(value, BACKOFF_KEYS, `${where} backoff`);
 
 function policyOf(value: unknown, where: string): RetryPolicy | undefined {
   if (value === undefined) return undefined;
   const o = record(value, `${where} policy`);
-  onlyKeys(o, ['backoff', 'retryAfterCapMs', 'maxResumes', 'replay', 'tools'], `${where} policy`);
+  onlyKeys(o, ['backoff', 'retryAfterCapMs', 'maxResumes', 'replay', 'tools', 'restartWait'], `${where} policy`);
   if (o.replay !== undefined) oneOf(o, 'replay', ['safe', 'always', 'never'], `${where} policy`);
   if (o.tools !== undefined) record(o.tools, `${where} policy.tools`);
-  return createRetryPolicy({ ...(o as Partial<RetryPolicy>), backoff: backoffOverrides(o.backoff, where) });
+  const restartWait = delayOverrides<RestartWait>(o.restartWait, RESTART_WAIT_KEYS, `${where} restartWait`);
+  return createRetryPolicy({ ...(o as Partial<RetryPolicy>), backoff: backoffOverrides(o.backoff, where), restartWait });
 }
 
 const revisions: Checker = (input, where) => {
@@ -109,6 +114,7 @@ const decideCheck: Checker = (input, where) => {
   need(verdict, 'kind', 'string', `${where} verdict`);
   const call = record(input.call, `${where} call`);
   for (const key of ['replays', 'retries', 'resumes', 'delayMs']) need(call, key, 'number', `${where} call`);
+  for (const key of ['waits', 'waitUntilMs']) optional(call, key, 'number', `${where} call`);
   const operation = record(input.operation, `${where} operation`);
   const revision = optional(input, 'revision', 'string', where);
   const allows = optional(input, 'retryBudgetAllows', 'boolean', where);

@@ -139,7 +139,7 @@ describe('in Chromium, cross-origin: what CORS and the network let through', () 
   });
 
 
-  it('pauses backoff while offline, counts the failure as not sent, and goes at once when back online', async () => {
+  it('pauses its wait while offline, counts the failure as not sent, and goes at once when back online', async () => {
     chaos = await pool.server();
     const page = await open();
     await page.evaluate(async (url) => {
@@ -154,12 +154,14 @@ describe('in Chromium, cross-origin: what CORS and the network let through', () 
       Object.assign(globalThis, { pending: client.callTool({ name: 'echo', arguments: { text: 'offline' } }).then((r) => r.content[0]!.text, (e: Error) => `failed: ${e.message}`) });
     });
     // it failed while offline, was not sent, and the engine waits for the network instead of giving up
-    await page.waitForFunction(() => (globalThis as unknown as { events: { type: string }[] }).events.some((e) => e.type === 'backed-off'));
+    await page.waitForFunction(() => (globalThis as unknown as { events: { type: string }[] }).events.some((e) => e.type === 'server-wait-started'));
     expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'tools/call')).toEqual([]); // nothing went out while offline
     await context().setOffline(false);
     expect(await page.evaluate(() => (globalThis as unknown as { pending: Promise<string> }).pending)).toBe('offline');
-    const events = await page.evaluate(() => (globalThis as unknown as { events: { type: string; verdict?: string }[] }).events);
-    expect(events.filter((e) => e.type === 'backed-off').length).toBeLessThanOrEqual(2); // paused, not spinning
+    const events = await page.evaluate(() => (globalThis as unknown as { events: { type: string; outcome?: string; attempts?: number }[] }).events);
+    const ended = events.filter((e) => e.type === 'server-wait-ended');
+    expect(ended).toEqual([expect.objectContaining({ outcome: 'reachable' })]);
+    expect(ended[0]!.attempts).toBeLessThanOrEqual(2); // paused, not spinning
     expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1); // sent once, after coming back
   });
 });

@@ -10,6 +10,7 @@ import type { Engine } from './engine.ts';
 import { exchange, refusalOf } from './exchange.ts';
 import { findAnswer, isEventStream, isJson, type PostBody, type RpcMessage } from './messages.ts';
 import { withRequestId } from './request-id.ts';
+import { ServerWait } from './server-wait.ts';
 import { superviseStream, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
 
 /** Statuses whose responses have no body (Fetch standard: a null body status). */
@@ -51,8 +52,11 @@ export class CallRunner implements StreamOwner {
   #gaveUp = false;
   #finished = false;
   #upstream: { readonly url: string; readonly redirected: boolean } | undefined;
+  /** The call's wait for a server that refuses connections (a restart), if it meets one. */
+  readonly #serverWait: ServerWait;
 
   constructor(private readonly engine: Engine, private readonly session: EndpointSession, private readonly request: CallRequest) {
+    this.#serverWait = new ServerWait(engine, request.operation.method);
     const message = request.body?.kind === 'request' ? request.body.message : undefined;
     this.originalId = this.#sentId = message?.id as string | number;
     this.#text = request.body?.text;
@@ -135,6 +139,7 @@ export class CallRunner implements StreamOwner {
       const sent = await exchange(engine.fetch, engine.ports.notSent, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
       const { response } = sent;
       if (response) this.#upstream = { url: response.url, redirected: response.redirected };
+      if (response) this.#serverWait.reached(); // any answer: the server listens
       session.noteExchange(method ?? init.method, response?.status ?? 'network');
       // After an initialize whose session id may have been hidden (CORS): does the server want one?
       const hidden = response && !headers.has('mcp-session-id') ? session.answeredWithoutId(response.status) : undefined;
@@ -161,6 +166,7 @@ export class CallRunner implements StreamOwner {
       const classified = classify(observation!, engine.classifyOptions);
       // Ended by the application while this was in flight (its DELETE answered first): not the engine's to mend.
       const verdict: Verdict = classified.kind === 'session-gone' && session.terminated ? { kind: 'client-error' } : classified;
+      this.#serverWait.observed(verdict);
       const action = engine.decide(verdict, this.#state, operation, revision);
       if (verdict.kind === 'session-gone') session.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
@@ -173,7 +179,12 @@ export class CallRunner implements StreamOwner {
             status: response!.status, statusText: response!.statusText, headers: response!.headers,
           });
         case 'give-up': // the cause: the server's answer, or what the runtime said of a fetch that got none
+          this.#serverWait.gaveUp(); // a wait still open ends here only at its deadline (SERVER_UNREACHABLE)
           throw this.#fail(action.error, sent.error ?? observation);
+        case 'wait-for-server': // refused, so nothing was sent: the same request goes again once the wait is over
+          await this.#guard(this.#serverWait.sleep(action, init.signal));
+          this.#state = advance(this.#state, action);
+          break;
         case 'reinitialize-and-replay':
           await this.#waitFor(session.recover(this.#ordinal));
           this.#state = advance(this.#state, action);

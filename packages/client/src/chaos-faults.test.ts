@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
+import { undiciRefused } from './test-support/undici-refused.ts';
 
 let chaos: ChaosServer | undefined;
 const clients: Client[] = [];
@@ -18,17 +19,15 @@ async function connect(options: ResilientFetchOptions = {}) {
   return { client, events };
 }
 
-/** The notSent port as Node's adapter fills it (undici's wording of a refused connection). */
-const undiciRefused = (error: unknown) => (error as { cause?: { code?: unknown } }).cause?.code === 'ECONNREFUSED';
 
 describe('the other chaos faults, through the engine', () => {
-  it('refused connections, where the runtime says so: backed off until the server listens again (nothing was sent, so any call may go again)', async () => {
+  it('refused connections, where the runtime says so: the server waited for until it listens again (nothing was sent, so any call may go again)', async () => {
     chaos = await startChaosServer();
-    const { client, events } = await connect({ backoff: { initialMs: 100, maxMs: 400, maxAttempts: 6 }, notSent: undiciRefused });
+    const { client, events } = await connect({ notSent: undiciRefused });
     await chaos.applyFaults([{ kind: 'refuse', ms: 300 }]);
     await expect(client.callTool({ name: 'record', arguments: { key: 'after-refusal' } })).resolves.toMatchObject({ content: [{ text: 'executions of after-refusal: 1' }] });
-    expect(events.filter((e) => e.type === 'backed-off').every((e) => e.type === 'backed-off' && e.verdict === 'not-processed')).toBe(true);
-    expect(events.some((e) => e.type === 'backed-off')).toBe(true);
+    const waits = events.filter((e) => e.type.startsWith('server-wait') && 'method' in e && e.method === 'tools/call');
+    expect(waits).toEqual([expect.objectContaining({ type: 'server-wait-started' }), expect.objectContaining({ type: 'server-wait-ended', outcome: 'reachable' })]);
     expect(chaos.state().ledger).toEqual({ 'after-refusal': 1 });
   });
 

@@ -34,6 +34,20 @@ describe('describeEvent', () => {
     [{ type: 'resumed', method: 'tools/list', attempt: 1, delayMs: 100 }, 'tools/list stream broke → resuming (attempt 1) in 100 ms'],
     [{ type: 'reissued', method: 'tools/list', attempt: 1, delayMs: 12_600 }, 'tools/list outcome unknown → re-issuing (attempt 1) in 13 s'],
     [{ type: 'gave-up', method: 'tools/call', code: 'OUTCOME_UNKNOWN' }, 'tools/call gave up: OUTCOME_UNKNOWN'],
+    [
+      { type: 'server-wait-started', method: 'tools/call', limitMs: 20_000 },
+      'tools/call refused → waiting up to 20 s',
+    ],
+    [
+      { type: 'server-wait-ended', method: 'tools/call', outcome: 'reachable', attempts: 14, waitedMs: 10_240 },
+      'tools/call waited 10 s for the server: reachable',
+    ],
+    [
+      { type: 'server-wait-ended', method: 'initialize', outcome: 'deadline', attempts: 25, waitedMs: 20_000 },
+      'initialize waited 20 s for the server: deadline',
+    ],
+    [{ type: 'server-wait-ended', outcome: 'aborted', attempts: 1, waitedMs: 75 }, 'request waited 75 ms for the server: aborted'],
+    [{ type: 'server-wait-ended', outcome: 'closed', attempts: 3, waitedMs: 1_500 }, 'request waited 1.5 s for the server: closed'],
     [{ type: 'task-survived', task: 1, from: 1, session: 2 }, 'task 1 survived the loss of session 1: polled on session 2'],
     [
       { type: 'task-lost', task: 2, session: 1, method: 'tasks/get', cause: 'evicted-while-busy', mayStillRun: true, recreatable: false },

@@ -61,6 +61,10 @@ function describe(event: ResilienceEvent): string {
       return `${call(event.method)} outcome unknown → re-issuing (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
     case 'gave-up':
       return `${call(event.method)} gave up: ${event.code}`;
+    case 'server-wait-started':
+      return `${call(event.method)} refused → waiting up to ${duration(event.limitMs)}`;
+    case 'server-wait-ended':
+      return `${call(event.method)} waited ${duration(event.waitedMs)} for the server: ${event.outcome}`;
     case 'task-survived':
       return `task ${event.task} survived the loss of session ${event.from}: polled on session ${event.session}`;
     case 'task-lost': {

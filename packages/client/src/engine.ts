@@ -14,6 +14,12 @@ type NewEvent = ResilienceEvent extends infer E ? (E extends ResilienceEvent ? O
 
 const CLOSED: ErrorInfo = { code: 'ENGINE_CLOSED', message: 'The engine was closed', details: {} };
 
+/** `requestDeadlineMs`, checked: a finite number of ms above 0 (the default when absent). */
+function requestDeadline(ms = DEFAULT_REQUEST_DEADLINE_MS): number {
+  if (ms > 0 && ms < Infinity) return ms;
+  throw new ResilienceError({ code: 'INVALID_OPTION', message: 'requestDeadlineMs must be > 0', details: { option: 'requestDeadlineMs' } });
+}
+
 /**
  * What every call of one engine shares: its ports, its policy and retry budget, the options
  * that shape decisions, the one place where core's `decide` is asked, and every wait (each ends
@@ -44,15 +50,17 @@ export class Engine {
     const { fetch: given, now, random, sleep, deadline, notSent, headersHidden, sessionStore, background, onEvent } = options;
     this.ports = resolvePorts({ now, random, sleep, deadline, notSent, headersHidden, sessionStore, background, onEvent });
     this.fetch = given ?? ((input, init) => fetch(input, init));
+    this.requestDeadlineMs = requestDeadline(options.requestDeadlineMs);
     this.policy = createRetryPolicy({
       ...(options.replay === undefined ? {} : { replay: options.replay }),
       ...(options.tools === undefined ? {} : { tools: options.tools }),
       ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
       ...(options.retryAfterCapMs === undefined ? {} : { retryAfterCapMs: options.retryAfterCapMs }),
+      // A call waits for a refusing server as long as the engine's own requests may take, or less if told so.
+      restartWait: { ...options.restartWait, maxWaitMs: Math.min(options.restartWait?.maxWaitMs ?? Infinity, this.requestDeadlineMs) },
     });
     this.#budget = options.retryBudget === false ? undefined : createRetryBudget(options.retryBudget ?? {});
     this.classifyOptions = options.dialects ? { dialects: options.dialects } : {};
-    this.requestDeadlineMs = options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
     this.idleBudgetMs = options.idleBudgetMs;
     this.serverIdleBudgetMs = options.serverIdleBudgetMs;
     this.busyWindowMs = options.busyWindowMs;

@@ -1,4 +1,4 @@
-import type { Backoff, ReplayPolicy, RetryBudget, SessionGoneDialect, ToolTrust } from '@mcp-resilience/core';
+import type { Backoff, ReplayPolicy, RestartWait, RetryBudget, SessionGoneDialect, ToolTrust } from '@mcp-resilience/core';
 import type { LogOption } from './event-logger.ts';
 import type { LineageLimits } from './lineage-registry.ts';
 import type { RpcMessage } from './messages.ts';
@@ -56,8 +56,30 @@ export interface ResilientFetchOptions extends Partial<EnginePorts> {
    * that soon after an exchange, or with its stream open, is `evicted-while-busy`.
    */
   readonly busyWindowMs?: number;
-  /** The bound on each of the engine's own requests: a re-initialization, a restore, a DELETE (default 20 s). */
+  /**
+   * The bound on each of the engine's own requests (a re-initialization, a restore, a DELETE) and
+   * on a call's wait for a server that refuses connections (default 20 s).
+   */
   readonly requestDeadlineMs?: number;
+  /**
+   * How a call waits for a server that refuses connections, as during a restart or a deploy. A
+   * refused connection sent nothing, so every call waits, a non-idempotent `tools/call` too:
+   * attempts spaced by `initialMs` (100 ms) doubling (`factor` 2) to at most `maxMs` (1 s, so a
+   * call goes within about a second of the server's return), jittered (equal jitter), for at most
+   * `maxWaitMs` from the call's first refusal (default and upper bound: `requestDeadlineMs`, a
+   * longer one is cut to it); then
+   * the call fails `SERVER_UNREACHABLE`. The caller's abort ends the wait at once, with its
+   * reason. The wait has its own bound: neither `backoff` nor `retryBudget` counts it (a refused
+   * connection costs the server nothing). `maxWaitMs: 0` fails a refused call at once. A bad
+   * value throws `INVALID_OPTION` naming it. Told as `server-wait-started` and `server-wait-ended`.
+   * Only where the runtime can tell a refusal from a broken connection (the `notSent` port: Node,
+   * Deno); elsewhere a failed fetch may have been sent, and only a call safe to repeat is re-issued.
+   *
+   * @example
+   * // Ride out deploys of up to a minute, trying every 2 s at most.
+   * createResilientFetch({ requestDeadlineMs: 60_000, restartWait: { maxWaitMs: 60_000, maxMs: 2_000 } });
+   */
+  readonly restartWait?: Partial<RestartWait>;
   /** More ways servers say "session gone", tried before the built-in ones. */
   readonly dialects?: readonly SessionGoneDialect[];
   /**

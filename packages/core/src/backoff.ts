@@ -65,7 +65,7 @@ export function createBackoff(overrides: Partial<Backoff> = {}): Backoff {
  * @example
  * backoffDelay(DEFAULT_BACKOFF, 2, 0.5) // 600: base 800, half fixed, half at random
  */
-export function backoffDelay(backoff: Backoff, attempt: number, random: number): number {
+export function backoffDelay(backoff: Pick<Backoff, 'initialMs' | 'maxMs' | 'factor' | 'jitter'>, attempt: number, random: number): number {
   const grown = backoff.initialMs * backoff.factor ** Math.max(0, attempt);
   // 0 × Infinity (a zero initial delay, a huge attempt) is NaN: that delay is 0.
   const base = Number.isNaN(grown) ? 0 : Math.min(backoff.maxMs, grown);

@@ -14,6 +14,8 @@ import type { Verdict } from './verdict.ts';
 
 const REPEATS = new Set<Action['type']>(['retry', 'reissue', 'reinitialize-and-replay']);
 const delayOf = (action: Action) => ('delayMs' in action ? action.delayMs : undefined);
+/** A delay of the ordinary backoff: not a wait for a refusing server, which has bounds of its own (restart-wait.property.test.ts). */
+const backoffOf = (action: Action) => (action.type === 'wait-for-server' ? undefined : delayOf(action));
 const withRevision = (revision: string | undefined) => (revision === undefined ? {} : { revision });
 
 describe('decide: one replay per logical call (invariant 1)', () => {
@@ -72,7 +74,7 @@ describe('decide: bounded backoff (invariant 4)', () => {
         const count = (...types: Action['type'][]) => steps.filter((s) => types.includes(s.action.type)).length;
         expect(count('retry', 'reissue')).toBeLessThanOrEqual(backoff.maxAttempts);
         expect(count('resume')).toBeLessThanOrEqual(maxResumes);
-        const total = steps.reduce((sum, s) => sum + (delayOf(s.action) ?? 0), 0);
+        const total = steps.reduce((sum, s) => sum + (backoffOf(s.action) ?? 0), 0);
         // `!(a > b)` so that a NaN total is reported by the finiteness property below, not twice.
         expect(total > backoff.maxTotalDelayMs, `total delay ${total} > ${backoff.maxTotalDelayMs}`).toBe(false);
       }),
@@ -92,10 +94,10 @@ describe('decide: bounded backoff (invariant 4)', () => {
     );
   });
 
-  it('no single delay exceeds max(backoff.maxMs, retryAfterCapMs × 1.1)', () => {
+  it('no single delay exceeds max(backoff.maxMs, retryAfterCapMs × 1.1, restartWait.maxMs)', () => {
     fc.assert(
       fc.property(callRunArb(), (run) => {
-        const bound = Math.max(run.policy.backoff.maxMs, run.policy.retryAfterCapMs * 1.1);
+        const bound = Math.max(run.policy.backoff.maxMs, run.policy.retryAfterCapMs * 1.1, run.policy.restartWait.maxMs);
         for (const { action } of runCall(run)) {
           const delay = delayOf(action);
           if (delay === undefined) continue;
@@ -266,7 +268,13 @@ describe('decide: unknown outcome repeated only if safe (invariant 5)', () => {
             expect(action).toEqual({ type: 'reinitialize-and-replay' });
             return;
           }
-          if (action.type === 'retry') return;
+          if (action.type === 'retry' || action.type === 'wait-for-server') return;
+          if (input.verdict.kind === 'not-processed') {
+            // A refused connection is waited out until its deadline, and only the deadline stops it.
+            expect(action).toMatchObject({ type: 'give-up', error: { code: 'SERVER_UNREACHABLE' } });
+            expect(call.waitUntilMs ?? input.nowMs + policy.restartWait.maxWaitMs).toBeLessThanOrEqual(input.nowMs);
+            return;
+          }
           // Only a budget may stop it, and then the budget must really be spent.
           const retryAfter = 'retryAfter' in input.verdict ? input.verdict.retryAfter : undefined;
           const requested = retryAfterMs(retryAfter, input.nowMs);

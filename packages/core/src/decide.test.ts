@@ -97,8 +97,14 @@ describe('decide: backing off on the same session', () => {
     expect(at({ kind: 'rate-limited' }, { retryBudgetAllows: false })).toMatchObject({ error: { code: 'RETRY_BUDGET_EXHAUSTED' } });
   });
 
-  it('retries a refused connection whatever the replay policy', () => {
-    expect(at({ kind: 'not-processed', reason: 'connection-refused' }, { operation: PAY })).toEqual({ type: 'retry', delayMs: 100, attempt: 1 });
+  it('waits for a server that refused the connection whatever the replay policy, on a budget of its own', () => {
+    const refused = { kind: 'not-processed', reason: 'connection-refused' } as const;
+    expect(at(refused, { operation: PAY })).toEqual({ type: 'wait-for-server', delayMs: 50, attempt: 1, untilMs: 20_000 });
+    // Neither the backoff's attempts and total delay nor the fleet's retry budget stop it: only its deadline.
+    const spent = { ...FRESH_CALL, retries: 9, delayMs: 60_000, waits: 30, waitUntilMs: 500 };
+    expect(at(refused, { operation: PAY, call: spent, retryBudgetAllows: false })).toMatchObject({ type: 'wait-for-server', attempt: 31, untilMs: 500 });
+    expect(at(refused, { operation: PAY, call: { ...spent, waitUntilMs: 0 } }))
+      .toMatchObject({ type: 'give-up', error: { code: 'SERVER_UNREACHABLE', details: { attempts: 30, maxWaitMs: 20_000 } }, sessionDead: false });
   });
 });
 

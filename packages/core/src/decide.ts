@@ -3,6 +3,7 @@ import { backoffDelay, createBackoff, DEFAULT_BACKOFF, unitRandom, type Backoff 
 import { atLeast, checkedOptions, COUNT } from './check-option.ts';
 import type { ErrorCode, ErrorInfo } from './errors.ts';
 import { isReplaySafe, type Operation, type ReplayPolicy, type ToolTrust } from './replay-safety.ts';
+import { createRestartWait, DEFAULT_RESTART_WAIT, nextServerWait, type RestartWait, type ServerWaitStep } from './restart-wait.ts';
 import { retryAfterMs, type RetryAfter } from './retry-after.ts';
 import { revisionTraits } from './revisions.ts';
 import type { Verdict } from './verdict.ts';
@@ -16,14 +17,17 @@ export interface RetryPolicy {
   readonly maxResumes: number;
   readonly replay: ReplayPolicy;
   readonly tools: ToolTrust;
+  /** How a call waits for a server that refuses connections (a restart): apart from `backoff` and the retry budget. */
+  readonly restartWait: RestartWait;
 }
 
 /**
  * Backoff defaults (30 s of waiting per call, inside the SDK's 60 s request timeout),
- * `Retry-After` honoured up to 20 s, 3 resumptions, replay only when safe.
+ * `Retry-After` honoured up to 20 s, 3 resumptions, replay only when safe, a refusing server
+ * waited for up to 20 s.
  */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
-  backoff: DEFAULT_BACKOFF, retryAfterCapMs: 20_000, maxResumes: 3, replay: 'safe', tools: {},
+  backoff: DEFAULT_BACKOFF, retryAfterCapMs: 20_000, maxResumes: 3, replay: 'safe', tools: {}, restartWait: DEFAULT_RESTART_WAIT,
 });
 
 /**
@@ -33,10 +37,13 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
  * const policy = createRetryPolicy({ backoff: { maxAttempts: 2 }, tools: { readOnlyTools: ['search'] } });
  */
 export function createRetryPolicy(
-  overrides: Partial<Omit<RetryPolicy, 'backoff'>> & { readonly backoff?: Partial<Backoff> } = {},
+  overrides: Partial<Omit<RetryPolicy, 'backoff' | 'restartWait'>> & {
+    readonly backoff?: Partial<Backoff>; readonly restartWait?: Partial<RestartWait>;
+  } = {},
 ): RetryPolicy {
-  // The backoff is checked first, then the policy's own options.
-  return checkedOptions('', DEFAULT_RETRY_POLICY, { ...overrides, backoff: createBackoff(overrides.backoff) }, {
+  // The backoff and the restart wait are checked first, then the policy's own options.
+  const nested = { backoff: createBackoff(overrides.backoff), restartWait: createRestartWait(overrides.restartWait) };
+  return checkedOptions('', DEFAULT_RETRY_POLICY, { ...overrides, ...nested }, {
     retryAfterCapMs: atLeast(0),
     maxResumes: COUNT,
   });
@@ -49,8 +56,12 @@ export interface CallState {
   /** Retries and re-issues after a delay. */
   readonly retries: number;
   readonly resumes: number;
-  /** Total delay waited so far. */
+  /** Total delay waited so far (backoffs, re-issues, resumes; not the wait for a refusing server). */
   readonly delayMs: number;
+  /** Attempts made after a refused connection (absent: none). */
+  readonly waits?: number;
+  /** When the wait for a refusing server must be over, fixed at the call's first refusal (absent: no refusal yet). */
+  readonly waitUntilMs?: number;
 }
 
 /** A call that has not failed yet. */
@@ -63,6 +74,8 @@ export const FRESH_CALL: CallState = Object.freeze({ replays: 0, retries: 0, res
  * - `retry`: send the same request on the same session after `delayMs` (the server did not process it).
  * - `resume`: continue the broken stream with GET + `Last-Event-ID` after `delayMs`.
  * - `reissue`: send the request again as a new request (a new JSON-RPC id) after `delayMs`.
+ * - `wait-for-server`: the connection was refused (nothing was sent): send the same request
+ *   again after `delayMs`, a server that restarts being waited for until `untilMs`.
  * - `give-up`: fail the call with `error`; `sessionDead` says the session must not be used again.
  */
 export type Action =
@@ -70,6 +83,7 @@ export type Action =
   | { readonly type: 'reinitialize-and-replay' }
   | { readonly type: 'retry' | 'reissue'; readonly delayMs: number; readonly attempt: number }
   | { readonly type: 'resume'; readonly lastEventId: string; readonly delayMs: number; readonly attempt: number }
+  | ServerWaitStep
   | { readonly type: 'give-up'; readonly error: ErrorInfo; readonly sessionDead: boolean };
 
 /** Everything {@link decide} looks at. */
@@ -89,7 +103,7 @@ export interface DecisionInput {
 /** The server's `Retry-After` is a floor; up to this share of it is added to spread clients. */
 const RETRY_AFTER_SPREAD = 0.1;
 
-const MESSAGES: Record<Exclude<ErrorCode, 'NOT_PERMITTED' | 'INVALID_OPTION' | 'SESSION_ID_REUSED' | 'SESSION_CHANGED' | 'SESSION_RESTORE_FAILED' | 'ENGINE_CLOSED' | 'SESSION_ID_HIDDEN' | `TASK_${string}`>, string> = {
+const MESSAGES: Record<Exclude<ErrorCode, 'SERVER_UNREACHABLE' | 'NOT_PERMITTED' | 'INVALID_OPTION' | 'SESSION_ID_REUSED' | 'SESSION_CHANGED' | 'SESSION_RESTORE_FAILED' | 'ENGINE_CLOSED' | 'SESSION_ID_HIDDEN' | `TASK_${string}`>, string> = {
   SESSION_LOST: 'The session was lost and the call cannot be replayed',
   OUTCOME_UNKNOWN: 'The request may have run, and it is not safe to send again',
   RETRY_EXHAUSTED: 'The retries ran out',
@@ -97,6 +111,8 @@ const MESSAGES: Record<Exclude<ErrorCode, 'NOT_PERMITTED' | 'INVALID_OPTION' | '
   RETRY_BUDGET_EXHAUSTED: "The client's retry budget is spent",
   MALFORMED_RESPONSE: 'The response was neither JSON nor SSE',
 };
+
+const untilOf = (call: CallState) => (call.waitUntilMs === undefined ? {} : { untilMs: call.waitUntilMs });
 
 function giveUp(code: keyof typeof MESSAGES, details: Record<string, unknown>, sessionDead = false): Action {
   return { type: 'give-up', error: { code, message: MESSAGES[code], details }, sessionDead };
@@ -154,8 +170,11 @@ export function decide(input: DecisionInput): Action {
     case 'rate-limited':
     case 'unavailable':
       return later(input, policy, 'retry', verdict.retryAfter);
-    case 'not-processed':
-      return later(input, policy, 'retry');
+    case 'not-processed': {
+      // Refused: nothing was sent, so any call may wait for the server (a restart), on its own budget.
+      const step = nextServerWait(policy.restartWait, { waits: call.waits ?? 0, ...untilOf(call) }, input.nowMs, input.random);
+      return 'type' in step ? step : { type: 'give-up', error: step, sessionDead: false };
+    }
     case 'blocked':
       return { type: 'give-up', error: blockedError(verdict.needs), sessionDead: false };
     case 'server-error':
@@ -203,6 +222,8 @@ export function advance(call: CallState, action: Action): CallState {
       return { ...call, retries: call.retries + 1, delayMs: call.delayMs + action.delayMs };
     case 'resume':
       return { ...call, resumes: call.resumes + 1, delayMs: call.delayMs + action.delayMs };
+    case 'wait-for-server':
+      return { ...call, waits: (call.waits ?? 0) + 1, waitUntilMs: action.untilMs };
     default:
       return call;
   }

@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'OUTCOME_UNKNOWN'
   /** Retries on the same session ran out of attempts or of total delay. */
   | 'RETRY_EXHAUSTED'
+  /** The server refused connections (down, restarting) until the call's wait for it ran out (`restartWait.maxWaitMs`). */
+  | 'SERVER_UNREACHABLE'
   /** The server asked for a wait longer than the configured cap. */
   | 'RETRY_AFTER_TOO_LONG'
   /** The fleet-wide ratio of retries to calls is spent; the call is not retried. */
@@ -90,7 +92,7 @@ export const SURFACED_ERROR_CODE = -32090;
  * ERROR_CODES.includes(value as ErrorCode)
  */
 export const ERROR_CODES = [
-  'SESSION_LOST', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
+  'SESSION_LOST', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'SERVER_UNREACHABLE', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
   'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'SESSION_RESTORE_FAILED', 'SESSION_ID_HIDDEN', 'ENGINE_CLOSED',
   'INVALID_OPTION', 'NOT_PERMITTED', 'TASK_LOST', 'TASK_UNFINISHED', 'TASK_CANCELLED',
 ] as const satisfies readonly ErrorCode[];

@@ -37,6 +37,16 @@ export type ResilienceEvent = At &
     | { readonly type: 'resumed'; readonly method?: string; readonly attempt: number; readonly delayMs: number }
     | { readonly type: 'reissued'; readonly method?: string; readonly attempt: number; readonly delayMs: number }
     | { readonly type: 'gave-up'; readonly method?: string; readonly code: ErrorCode }
+    /** The server refused the connection (nothing was sent): the call waits for it, up to `limitMs`. */
+    | { readonly type: 'server-wait-started'; readonly method?: string; readonly limitMs: number }
+    /**
+     * The wait ended: the server answered (`reachable`), the deadline came (`deadline`: the call
+     * fails `SERVER_UNREACHABLE`), the caller aborted (`aborted`) or the engine closed (`closed`).
+     */
+    | {
+        readonly type: 'server-wait-ended'; readonly method?: string;
+        readonly outcome: 'reachable' | 'deadline' | 'aborted' | 'closed'; readonly attempts: number; readonly waitedMs: number;
+      }
     /** Task `task` (by ordinal, never by id), known on session `from`, answered on session `session` after that one was lost. */
     | { readonly type: 'task-survived'; readonly task: number; readonly from: number; readonly session: number }
     /** The server no longer knows task `task`, last known on session `session` (see `TASK_LOST`). */
@@ -58,8 +68,8 @@ export type EventType = ResilienceEvent['type'];
 /** An event with times, waits and figures removed and sessions renumbered from 1. */
 export type NormalizedEvent = Readonly<Record<string, unknown>> & { readonly type: EventType };
 
-/** Fields that vary from run to run: clock readings, jittered waits, ages, and the bug report made of them. */
-const VARYING = new Set(['atMs', 'delayMs', 'sessionAgeMs', 'idleMs', 'serverUptimeSeconds', 'report']);
+/** Fields that vary from run to run: clock readings, jittered waits, ages, attempts made while waiting, and the bug report made of them. */
+const VARYING = new Set(['atMs', 'delayMs', 'sessionAgeMs', 'idleMs', 'serverUptimeSeconds', 'report', 'limitMs', 'waitedMs', 'attempts']);
 /** Fields that name a session. */
 const SESSION_FIELDS = new Set(['session', 'from', 'to']);
 

@@ -32,6 +32,7 @@ export type { Observation, RequestFacts } from './observation.ts';
 export {
   isReplaySafe, REPLAY_SAFE_METHODS, type Operation, type ReplayPolicy, type ToolAnnotations, type ToolTrust,
 } from './replay-safety.ts';
+export { serverUnreachable, type RestartWait } from './restart-wait.ts';
 export { parseRetryAfter, retryAfterMs, type RetryAfter } from './retry-after.ts';
 export {
   canRetry, createRetryBudget, DEFAULT_RETRY_BUDGET, recordCall, recordRetry, type RetryBudget, type RetryBudgetState,

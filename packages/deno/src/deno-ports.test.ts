@@ -26,15 +26,13 @@ Deno.test('a refused connection, as Deno words it, sent nothing', async () => {
   for (const other of [new TypeError('fetch failed'), new Error('connection reset'), undefined, 'x']) assertEquals(denoNotSent(other), false);
 });
 
-Deno.test('a refused connection is retried by the engine, then given up as RETRY_EXHAUSTED, never OUTCOME_UNKNOWN', async () => {
+Deno.test('a refused connection waits for the server (restartWait), then gives up as SERVER_UNREACHABLE, never OUTCOME_UNKNOWN', async () => {
   const events: ResilienceEvent[] = [];
-  const f = createResilientFetch({ backoff: { initialMs: 1, maxMs: 2, maxAttempts: 2 }, onEvent: (e) => events.push(e) });
+  const f = createResilientFetch({ restartWait: { initialMs: 1, maxMs: 2, maxWaitMs: 30 }, onEvent: (e) => events.push(e) });
   const error = await held(listTools(f, `http://127.0.0.1:${closedPort()}/mcp`)).then(() => undefined, (e: unknown) => e);
-  assert(isResilienceError(error, 'RETRY_EXHAUSTED'), String(error));
-  const backoffs = events.filter((e) => e.type === 'backed-off');
-  assert(backoffs.length >= 1);
-  assert(backoffs.every((e) => (e as { verdict?: string }).verdict === 'not-processed'));
-  assertEquals(events.at(-1)?.type, 'gave-up');
+  assert(isResilienceError(error, 'SERVER_UNREACHABLE'), String(error));
+  assertEquals(events.map((e) => e.type), ['server-wait-started', 'server-wait-ended', 'gave-up']);
+  assertEquals((events[1] as { outcome?: string }).outcome, 'deadline');
 });
 
 Deno.test('a host --allow-net does not cover: NOT_PERMITTED naming the flag, at once, never retried', async () => {

@@ -26,10 +26,10 @@ export function describeFailure(error: unknown): Failure {
 
 /** Typed failures a non-idempotent call may end with. */
 const UNSAFE_CODES = new Set([
-  'OUTCOME_UNKNOWN', 'SESSION_LOST', 'RETRY_EXHAUSTED', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED', 'SESSION_CHANGED',
+  'OUTCOME_UNKNOWN', 'SESSION_LOST', 'RETRY_EXHAUSTED', 'SERVER_UNREACHABLE', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED', 'SESSION_CHANGED',
 ]);
 /** A replay-safe call may fail only when a budget ran out (or after a double loss: SESSION_LOST). */
-const BUDGET_CODES = new Set(['RETRY_EXHAUSTED', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED']);
+const BUDGET_CODES = new Set(['RETRY_EXHAUSTED', 'SERVER_UNREACHABLE', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED']);
 
 /** An HTTP error the engine delivers untouched: 4xx other than 429, 501, 505. */
 const deliveredHttp = (f: Failure) =>

@@ -10,6 +10,7 @@ import { SESSION_GONE_DIALECTS } from '../dialects.ts';
 import type { ResilienceEvent } from '../events.ts';
 import type { Observation, RequestFacts } from '../observation.ts';
 import { REPLAY_SAFE_METHODS, type Operation, type ReplayPolicy, type ToolTrust } from '../replay-safety.ts';
+import type { RestartWait } from '../restart-wait.ts';
 import type { RetryAfter } from '../retry-after.ts';
 import type { Verdict } from '../verdict.ts';
 
@@ -197,10 +198,21 @@ export const backoffOverridesArb: fc.Arbitrary<Partial<Backoff>> = fc
   })
   .map(({ extraMs, ...b }) => ({ ...b, maxMs: b.initialMs + extraMs }));
 
+export const restartWaitOverridesArb: fc.Arbitrary<Partial<RestartWait>> = fc
+  .record({
+    initialMs: msArb(2_000).map((ms) => ms + 1),
+    extraMs: msArb(10_000),
+    factor: fc.oneof(fc.constantFrom(1, 1.5, 2), fc.double({ min: 1, max: 10, noNaN: true })),
+    maxWaitMs: msArb(60_000),
+    jitter: jitterArb,
+  })
+  .map(({ extraMs, ...w }) => ({ ...w, maxMs: w.initialMs + extraMs }));
+
 /** Any policy `createRetryPolicy` accepts. */
 export const policyArb: fc.Arbitrary<RetryPolicy> = fc
   .record({
     backoff: backoffOverridesArb,
+    restartWait: restartWaitOverridesArb,
     retryAfterCapMs: msArb(120_000),
     maxResumes: fc.nat({ max: 5 }),
     replay: replayPolicyArb,
