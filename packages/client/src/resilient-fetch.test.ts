@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
+import { until } from './test-support/until.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
@@ -218,10 +219,6 @@ describe('restored state works', () => {
     const { ResourceUpdatedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
     client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
     await client!.subscribeResource({ uri: 'chaos://counter' });
-    const deadline = Date.now() + 10_000;
-    const until = async (done: () => boolean) => {
-      while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    };
     await until(() => chaos!.state().sessions.some((s) => s.openStreams > 0));
     // An update on the old session's stream gives the SDK a cursor (an event id) from that session.
     await inject({ kind: 'change-resource', text: '41' });
@@ -242,7 +239,7 @@ describe('in use is never idle', () => {
     const clock = manualClock(); // the server's: slow takes its 2 s only when the test moves it
     const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }], clock }, { idleBudgetMs: 300 });
     const slow = client!.callTool({ name: 'slow', arguments: { ms: 2_000 } });
-    for (let i = 0; i < 500 && !chaos!.state().log.some((e) => e.rpcMethod === 'tools/call'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => chaos!.state().log.some((e) => e.rpcMethod === 'tools/call'));
     later(600); // twice the budget since the last exchange, with slow in flight all along
     await expect(echo('meanwhile')).resolves.toMatchObject({ content: [{ text: 'meanwhile' }] });
     later(2_000);

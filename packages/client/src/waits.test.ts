@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetch } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
 import { startTamperProxy, type TamperProxy } from './test-support/tamper-proxy.ts';
+import { until } from './test-support/until.ts';
 import { watchedFetch } from './test-support/watched-fetch.ts';
 
 let chaos: ChaosServer | undefined;
@@ -13,11 +14,6 @@ let proxy: TamperProxy | undefined;
 let client: Client | undefined;
 afterEach(() => stopAll([client], [proxy, chaos]).then(() => (chaos = proxy = client = undefined)));
 
-/** Waits (bounded) until `done` holds: the events and logs of real servers arrive when they arrive. */
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(done()).toBe(true);
-}
 
 /** An SDK client on `url` through the engine; returns a way to send one tools/call through the same engine, with a signal. */
 async function connect(url: string, resilient: ResilientFetch) {
