@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ChaosClock } from './chaos-clock.ts';
 import type { ExecutionLedger } from './ledger.ts';
 import type { ChangeableResource } from './resource.ts';
 import type { TaskJobs } from './task-jobs.ts';
@@ -26,4 +27,6 @@ export interface BackendContext {
   readonly resource: ChangeableResource;
   /** The tasks of the server (its sessions share them, bound as the server was started). */
   readonly tasks: TaskJobs;
+  /** The server's clock: the tools' work takes its time on it. */
+  readonly clock: ChaosClock;
 }

@@ -1,15 +1,16 @@
 import { request } from 'node:http';
 import { redactSessionId } from '@mcp-resilience/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startChaosServer, type ChaosServer } from './chaos-server.ts';
-import { call, callTool, inject, openSession, post, resultText, sleep, stateOf } from './test-support/raw-client.ts';
+import { manualClock } from './chaos-clock.ts';
+import { startChaosServer, type ChaosServer, type ChaosServerOptions } from './chaos-server.ts';
+import { call, callTool, inject, openSession, post, resultText, stateOf, until } from './test-support/raw-client.ts';
 
 let chaos: ChaosServer | undefined;
 afterEach(async () => {
   await chaos?.stop();
   chaos = undefined;
 });
-const start = async (options = {}) => (chaos = await startChaosServer(options));
+const start = async (options: ChaosServerOptions = {}) => (chaos = await startChaosServer(options));
 
 /** POSTs a request and reads its response until it ends or breaks: what arrived, and whether it broke. */
 async function readUntilBreak(url: string, message: unknown, headers: Record<string, string>): Promise<{ received: string; broke: boolean }> {
@@ -30,11 +31,8 @@ async function readUntilBreak(url: string, message: unknown, headers: Record<str
 }
 const sessionHeaders = (session: string, revision = '2025-11-25') => ({ 'mcp-session-id': session, 'mcp-protocol-version': revision });
 
-/** Waits (up to 10 s) until the server accepts connections again after a refusal. */
-async function untilListening(url: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await fetch(url, { method: 'OPTIONS' }).then(() => true, () => false)) && Date.now() < deadline) await sleep(50);
-}
+/** Whether the server accepts a connection now. */
+const listening = (url: string) => fetch(url, { method: 'OPTIONS' }).then(() => true, () => false);
 
 describe('chaos server: the MCP server behind the faults', () => {
   it('serves the tools on 127.0.0.1 with a session id', async () => {
@@ -119,9 +117,10 @@ describe('fault: evict', () => {
 
 describe('fault: restart', () => {
   it('loses every session and resets the uptime, on the same port', async () => {
-    const { url } = await start({ dialect: 'amdahl' });
+    const clock = manualClock();
+    const { url } = await start({ dialect: 'amdahl', clock });
     const session = await openSession(url);
-    await sleep(1100);
+    await clock.advance(1_100);
     expect((await stateOf(chaos!)).uptimeSeconds).toBeGreaterThanOrEqual(1);
     await inject(chaos!, { kind: 'restart' });
     const reply = await callTool(url, session, 'echo', { text: 'x' });
@@ -132,33 +131,40 @@ describe('fault: restart', () => {
   });
 
   it('refuses connections while down, when asked', async () => {
-    const { url } = await start();
+    const clock = manualClock();
+    const { url } = await start({ clock });
     await inject(chaos!, { kind: 'restart', downMs: 300 });
     await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toThrow();
-    await untilListening(url);
+    await clock.advance(299);
+    expect(await listening(url)).toBe(false); // down for as long as it said …
+    await clock.advance(1); // … and listening again once that is over
     await expect(openSession(url)).resolves.toEqual(expect.any(String));
   });
 });
 
 describe('fault: idle-budget', () => {
   it('expires a session idle past the budget', async () => {
-    const { url } = await start();
+    const clock = manualClock();
+    const { url } = await start({ clock });
     const session = await openSession(url);
     await inject(chaos!, { kind: 'idle-budget', ms: 1_000 });
     expect((await callTool(url, session, 'echo', { text: 'x' })).status).toBe(200);
-    await sleep(1_200);
+    await clock.advance(999);
+    expect(chaos!.state().sessions).toHaveLength(1); // within its budget
+    await clock.advance(201);
     expect((await callTool(url, session, 'echo', { text: 'x' })).status).toBe(404);
   });
 
   it('counts an open GET stream as use', async () => {
-    const { url } = await start();
+    const clock = manualClock();
+    const { url } = await start({ clock });
     const listening = await openSession(url);
     const idle = await openSession(url);
     const stream = new AbortController();
     const get = await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': listening, 'mcp-protocol-version': '2025-11-25' }, signal: stream.signal });
     expect(get.status).toBe(200);
     await inject(chaos!, { kind: 'idle-budget', ms: 200 });
-    await sleep(350);
+    await clock.advance(350);
     const sessions = (await stateOf(chaos!)).sessions;
     expect(sessions.map((s) => s.ordinal)).toEqual([1]);
     expect(sessions[0]).toMatchObject({ openStreams: 1, idleMs: 0 });
@@ -170,15 +176,17 @@ describe('fault: idle-budget', () => {
 
 describe('fault: capacity', () => {
   it('evicts the least recently used idle session, never one in use', async () => {
-    const { url } = await start();
+    const clock = manualClock();
+    const { url } = await start({ clock });
     const first = await openSession(url);
     const second = await openSession(url);
     await inject(chaos!, { kind: 'capacity', max: 2 });
     // first starts a slow call, then second is used: first is the least recently used, but busy.
     const busy = callTool(url, first, 'slow', { ms: 2_000 });
-    await sleep(50);
+    await until(() => chaos!.state().sessions.some((s) => s.ordinal === 1 && s.inFlight === 1));
     await callTool(url, second, 'echo', { text: 'x' });
     await openSession(url);
+    await clock.advance(2_000);
     expect(resultText(await busy)).toBe('slept 2000 ms');
     expect((await callTool(url, second, 'echo', { text: 'x' })).status).toBe(404);
     expect((await callTool(url, first, 'echo', { text: 'x' })).status).toBe(200);
@@ -221,30 +229,33 @@ describe('fault: status', () => {
 
 describe('fault: drop-stream', () => {
   it('breaks the stream before the response, with event ids and a retry field, resumable by GET + Last-Event-ID', async () => {
-    const { url } = await start();
+    const clock = manualClock();
+    const { url } = await start({ clock });
     const session = await openSession(url);
     await inject(chaos!, { kind: 'drop-stream', afterEvents: 1, eventIds: true, retryMs: 100 });
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 77, method: 'tools/call', params: { name: 'slow', arguments: { ms: 100, steps: 2 }, _meta: { progressToken: 't' } } }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 77, method: 'tools/call', params: { name: 'slow', arguments: { ms: 100, steps: 1 }, _meta: { progressToken: 't' } } }),
     });
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     let received = '';
-    await expect((async () => {
+    const reading = (async () => {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
         received += Buffer.from(value).toString('utf8');
       }
-    })()).rejects.toThrow();
+    })();
+    await clock.advance(100); // the tool's time passes: its progress, then its response, stored, breaks the stream
+    await expect(reading).rejects.toThrow();
     expect(received).toContain('retry: 100');
     expect(received).toContain('notifications/progress');
     expect(received).not.toContain('"id":77');
     const lastId = [...received.matchAll(/^id: ?(.+)$/gm)].at(-1)?.[1];
     expect(lastId).toBeDefined();
-    await sleep(200); // the tool finishes; its response waits in the event store
+    // The response was stored before it was written (and broke the stream): it waits in the event store.
     const resumed = await fetch(url, {
       headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25', 'last-event-id': lastId! },
     });
@@ -306,8 +317,10 @@ describe('fault: drop-stream', () => {
     const second = await openSession(url);
     const stray = new AbortController();
     const resumed = await fetch(url, { headers: { accept: 'text/event-stream', ...sessionHeaders(second), 'last-event-id': cursor }, signal: stray.signal });
-    const reader = resumed.body!.getReader();
-    const arrived = await Promise.race([reader.read().then(({ value }) => Buffer.from(value ?? []).toString('utf8')), sleep(300).then(() => '')]);
+    // Refused (400: a cursor this session never issued), or were it found, replayed before the
+    // headers on a stream that ending the session ends: either way, all the server sent is then in.
+    await inject(chaos!, { kind: 'evict', session: 'all' });
+    const arrived = await resumed.text();
     stray.abort();
     expect(arrived).not.toContain('"id":8');
   });
@@ -323,13 +336,15 @@ describe('fault: drop-stream', () => {
 
 describe('fault: refuse', () => {
   it('refuses connections for a while, then serves the same sessions again, and says so in state', async () => {
-    const { url } = await start();
+    const clock = manualClock(5_000);
+    const { url } = await start({ clock });
     const session = await openSession(url);
+    await clock.advance(40);
     await inject(chaos!, { kind: 'refuse', ms: 300 });
-    expect(chaos!.state().history).toEqual([{ kind: 'refuse', atMs: expect.any(Number), untilMs: expect.any(Number) }]);
+    expect(chaos!.state().history).toEqual([{ kind: 'refuse', atMs: 40, untilMs: 340 }]);
     const error = await fetch(url, { method: 'POST', body: '{}' }).then(() => undefined, (e: Error) => e);
     expect((error?.cause as { code?: string } | undefined)?.code).toBe('ECONNREFUSED');
-    await untilListening(url);
+    await clock.advance(300);
     expect(resultText(await callTool(url, session, 'echo', { text: 'back' }))).toBe('back');
   });
 });
@@ -371,8 +386,7 @@ describe('change-resource', () => {
     const session = await openSession(url);
     await call(url, session, 'resources/subscribe', { uri: 'chaos://counter' });
     const get = await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' } });
-    const reader = get.body!.getReader();
-    await sleep(100);
+    const reader = get.body!.getReader(); // its headers came once the server held the stream: it is listening
     await inject(chaos!, { kind: 'change-resource', text: '42' });
     let text = '';
     while (!text.includes('notifications/resources/updated')) text += Buffer.from((await reader.read()).value!).toString('utf8');
@@ -453,10 +467,12 @@ describe('CORS', () => {
 
 describe('schedule', () => {
   it('applies faults at their times', async () => {
-    const { url } = await start({ schedule: [{ atMs: 1_000, fault: { kind: 'evict', session: 'all' } }] });
+    const clock = manualClock();
+    const { url } = await start({ clock, schedule: [{ atMs: 1_000, fault: { kind: 'evict', session: 'all' } }] });
     const session = await openSession(url);
+    await clock.advance(999);
     expect((await callTool(url, session, 'echo', { text: 'x' })).status).toBe(200);
-    await sleep(1_200);
+    await clock.advance(1);
     expect((await callTool(url, session, 'echo', { text: 'x' })).status).toBe(404);
   });
 });

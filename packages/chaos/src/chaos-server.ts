@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { redactSessionId } from '@mcp-resilience/core';
 import type { Backend } from './backend.ts';
+import { REAL_CLOCK, type ChaosClock } from './chaos-clock.ts';
 import { controlAllowed, controlCorsHeaders, isLoopbackHost, liveAllowed, parseControlOrigin } from './control-access.ts';
 import { handleControl, type ControlContext } from './control-api.ts';
 import { sessionGoneResponse, type CannedResponse, type DialectName } from './dialect-responses.ts';
@@ -53,6 +54,11 @@ export interface ChaosServerOptions {
    * one may drive it; any other origin is refused (403). Default none. See the README for the risk.
    */
   readonly controlOrigins?: readonly string[];
+  /**
+   * What the server times with (uptime, idle budgets, the schedule, downtimes, the tools' work):
+   * the wall clock by default; a test passes a `manualClock()` and moves time itself.
+   */
+  readonly clock?: ChaosClock;
 }
 
 /** A fault as it was applied: when, and (for `refuse` and a restart's `downMs`) until when. */
@@ -133,27 +139,31 @@ class ChaosHost implements ChaosServer {
   readonly tasks: TaskJobs;
   readonly log = new WireLog();
   readonly plan: FaultPlan;
-  readonly registry = new SessionRegistry(() => Date.now());
+  readonly #clock: ChaosClock;
+  readonly registry = new SessionRegistry(() => this.#clock.now());
   readonly backend: Backend;
   readonly #http: Server;
   readonly #sockets = new Set<Socket>();
   /** Sockets carrying a control request now: a refusal it asked for must not cut its own reply. */
   readonly #controlSockets = new Set<Socket>();
-  readonly #timers = new Set<NodeJS.Timeout>();
-  #startedAtMs = Date.now();
-  readonly #createdAtMs = Date.now();
+  /** What cancels each timer still to run. */
+  readonly #timers = new Set<() => void>();
+  #startedAtMs: number;
+  readonly #createdAtMs: number;
   readonly #history: AppliedFault[] = [];
   #refusing = false;
   #port = 0;
   readonly #control: ControlContext;
   readonly #controlOrigins: ReadonlySet<string>;
   /** What the live view is told (`{control}/live`), on one clock since the server started. */
-  readonly #live = new LiveFeed(() => Date.now() - this.#createdAtMs);
+  readonly #live = new LiveFeed(() => this.#clock.now() - this.#createdAtMs);
   readonly #viewers: LiveHub;
   /** The wire entry of the request being served, so that a session it opens is known as its own. */
   readonly #serving = new AsyncLocalStorage<WireEntry>();
 
   constructor(readonly options: ChaosServerOptions, left?: () => Promise<void>) {
+    this.#clock = options.clock ?? REAL_CLOCK;
+    this.#startedAtMs = this.#createdAtMs = this.#clock.now();
     this.#controlOrigins = new Set((options.controlOrigins ?? []).map(parseControlOrigin));
     // A server of a pool leaves it with DELETE: no new connection from the moment it is asked,
     // the rest once the answer is out. Any other server is a pool of its own.
@@ -164,7 +174,7 @@ class ChaosHost implements ChaosServer {
     this.#control = left ? { leave } : { pool: new ServerPool((pooled, onLeft) => this.#startMember(pooled, onLeft)) };
     this.plan = new FaultPlan(options.dialect ?? 'typescript-sdk');
     this.tasks = new TaskJobs(options.taskBinding);
-    const context = { ledger: this.ledger, resource: this.resource, tasks: this.tasks, onSessionStarted: (id: string) => this.#sessionStarted(id) };
+    const context = { ledger: this.ledger, resource: this.resource, tasks: this.tasks, clock: this.#clock, onSessionStarted: (id: string) => this.#sessionStarted(id) };
     this.backend = options.upstream !== undefined
       ? createProxyBackend(options.upstream, context.onSessionStarted)
       : options.mode === 'modern' ? createModernBackend(context) : createLegacyBackend({ ...context, jsonResponses: options.jsonResponses === true });
@@ -193,7 +203,9 @@ class ChaosHost implements ChaosServer {
 
   /** A server of this one's pool: the options asked for, bound where this one is, driven by the same origins. */
   async #startMember(pooled: PoolServerOptions, left: (server: ChaosServer) => Promise<void>): Promise<ChaosServer> {
-    const options = { ...pooled, port: 0, ...(this.options.host === undefined ? {} : { host: this.options.host }), controlOrigins: [...this.#controlOrigins] };
+    const options = {
+      ...pooled, port: 0, ...(this.options.host === undefined ? {} : { host: this.options.host }), controlOrigins: [...this.#controlOrigins], clock: this.#clock,
+    };
     const member: ChaosHost = new ChaosHost(options, () => left(member));
     await member.listen();
     member.start();
@@ -213,14 +225,15 @@ class ChaosHost implements ChaosServer {
   }
 
   start(): void {
-    this.#startedAtMs = Date.now();
+    this.#startedAtMs = this.#clock.now();
     for (const fault of this.options.faults ?? []) void this.apply(fault);
     for (const { atMs, fault } of this.options.schedule ?? []) this.#later(atMs, () => void this.apply(fault));
   }
 
-  #later(ms: number, run: () => void): void {
-    const timer = setTimeout(() => (this.#timers.delete(timer), run()), ms);
-    this.#timers.add(timer);
+  /** Runs `run` in `ms` on the server's clock, unless the server stops first; a manual clock awaits what it returns. */
+  #later(ms: number, run: () => unknown): void {
+    const cancel = this.#clock.after(ms, () => (this.#timers.delete(cancel), run()));
+    this.#timers.add(cancel);
   }
 
   async applyFaults(faults: readonly Fault[]): Promise<void> {
@@ -228,7 +241,7 @@ class ChaosHost implements ChaosServer {
   }
 
   async apply(fault: Fault): Promise<void> {
-    const atMs = Date.now() - this.#createdAtMs;
+    const atMs = this.#clock.now() - this.#createdAtMs;
     const downMs = fault.kind === 'refuse' ? fault.ms : fault.kind === 'restart' ? fault.downMs : undefined;
     this.#history.push({ kind: fault.kind, atMs, ...(downMs ? { untilMs: atMs + downMs } : {}) });
     if (this.#history.length > MAX_HISTORY) this.#history.shift();
@@ -241,7 +254,7 @@ class ChaosHost implements ChaosServer {
         this.registry.clear();
         this.tasks.clear(); // a process that died took its tasks with it
         await this.backend.dropAll();
-        this.#startedAtMs = Date.now();
+        this.#startedAtMs = this.#clock.now();
         if (fault.downMs) this.#refuse(fault.downMs);
         return;
       case 'refuse':
@@ -273,9 +286,7 @@ class ChaosHost implements ChaosServer {
     this.#refusing = true;
     this.#http.close();
     for (const socket of this.#sockets) if (!this.#controlSockets.has(socket)) socket.destroy();
-    this.#later(ms, () => {
-      this.listen().finally(() => (this.#refusing = false)).catch(() => {});
-    });
+    this.#later(ms, () => this.listen().finally(() => (this.#refusing = false)).catch(() => {}));
   }
 
   /** Takes a session out of the registry, and tells the live view when (an idle one: when it crossed the budget). */
@@ -308,7 +319,7 @@ class ChaosHost implements ChaosServer {
 
   state(): ChaosState {
     this.#expireIdle();
-    const uptimeMs = Date.now() - this.#startedAtMs;
+    const uptimeMs = this.#clock.now() - this.#startedAtMs;
     return {
       mode: this.backend.mode, taskBinding: this.tasks.binding, uptimeMs, uptimeSeconds: this.#uptimeSeconds(), refusing: this.#refusing, history: [...this.#history],
       faults: this.plan.snapshot(), sessions: this.registry.snapshot(), ledger: this.ledger.snapshot(),
@@ -317,7 +328,7 @@ class ChaosHost implements ChaosServer {
   }
 
   #uptimeSeconds(): number {
-    return Math.floor((Date.now() - this.#startedAtMs) / 1000);
+    return Math.floor((this.#clock.now() - this.#startedAtMs) / 1000);
   }
 
   reset(): void {
@@ -329,7 +340,7 @@ class ChaosHost implements ChaosServer {
 
   async stop(): Promise<void> {
     await this.#control.pool?.stopAll();
-    for (const timer of this.#timers) clearTimeout(timer);
+    for (const cancel of this.#timers) cancel();
     this.#timers.clear();
     await this.#viewers.close(); // each viewer is told the server stopped, not left to guess
     await this.backend.close().catch(() => {});
@@ -412,7 +423,7 @@ class ChaosHost implements ChaosServer {
     this.#expireIdle();
     const session = sessionId === undefined ? undefined : this.registry.get(sessionId);
     const wire = this.log.add({
-      atMs: Date.now() - this.#startedAtMs, httpMethod,
+      atMs: this.#clock.now() - this.#startedAtMs, httpMethod,
       ...(rpc.method === undefined ? {} : { rpcMethod: rpc.method }), ...(rpc.id === undefined ? {} : { rpcId: rpc.id }),
       ...(sessionId === undefined ? {} : { session: redactSessionId(sessionId) }),
       ...(session === undefined ? {} : { sessionOrdinal: session.ordinal }),

@@ -10,6 +10,7 @@
  *
  * @module
  */
+export { manualClock, REAL_CLOCK, type ChaosClock, type ManualClock } from './chaos-clock.ts';
 export { startChaosProcess, type ChaosProcess } from './chaos-process.ts';
 export { MAX_POOL_SERVERS, type PoolEntry } from './server-pool.ts';
 export { parsePoolServerOptions, type PoolServerOptions } from './pool-options.ts';

@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock, type ManualClock } from './chaos-clock.ts';
 import { startChaosServer, type ChaosServer, type ChaosServerOptions } from './chaos-server.ts';
-import { call, callTool, openSession, resultText, sleep, type RpcReply } from './test-support/raw-client.ts';
+import { call, callTool, openSession, resultText, until, type RpcReply } from './test-support/raw-client.ts';
 
 let chaos: ChaosServer | undefined;
+/** The server's clock: a job's work takes its time on it, and only as the test moves it. */
+let clock: ManualClock;
 afterEach(async () => {
   await chaos?.stop();
   chaos = undefined;
 });
-const start = async (options: ChaosServerOptions = {}) => (chaos = await startChaosServer(options));
+const start = async (options: ChaosServerOptions = {}) => (chaos = await startChaosServer({ clock: (clock = manualClock()), ...options }));
 
 const resultOf = (reply: RpcReply) => (reply.messages.find((m) => 'result' in m || 'error' in m) ?? {}) as { result?: Record<string, unknown>; error?: { code: number } };
 
@@ -18,12 +21,11 @@ async function startJob(url: string, session: string, args: Record<string, unkno
   return { taskId: task.taskId as string, task };
 }
 
-/** Polls tasks/get until the task is no longer working (5 s at most). */
+/** Polls tasks/get until the task is no longer working (100 polls at most: its time has passed, only its last steps are left). */
 async function settled(url: string, session: string, taskId: string): Promise<Record<string, unknown>> {
   for (let i = 0; i < 100; i++) {
     const answer = resultOf(await call(url, session, 'tasks/get', { taskId }));
     if (answer.error || answer.result?.status !== 'working') return answer;
-    await sleep(50);
   }
   throw new Error('the task never settled');
 }
@@ -36,6 +38,9 @@ describe('chaos server: job, a tool with the SDK\'s task support', () => {
     expect(tools.find((t) => t.name === 'job')?.execution).toEqual({ taskSupport: 'optional' });
     const { taskId, task } = await startJob(url, session, { key: 'k1', ms: 150, pollMs: 50 });
     expect(task).toMatchObject({ status: 'working', pollInterval: 50, ttl: 30_000 });
+    await clock.advance(149);
+    expect(resultOf(await call(url, session, 'tasks/get', { taskId })).result).toMatchObject({ status: 'working' });
+    await clock.advance(1);
     expect(await settled(url, session, taskId)).toMatchObject({ result: { taskId, status: 'completed' } });
     expect(resultText(await call(url, session, 'tasks/result', { taskId }))).toBe('executions of k1: 1');
     expect(chaos!.state()).toMatchObject({ ledger: { k1: 1 }, taskBinding: 'session' });
@@ -44,8 +49,12 @@ describe('chaos server: job, a tool with the SDK\'s task support', () => {
   it('runs job as a plain call too, counting each execution', async () => {
     const { url } = await start();
     const session = await openSession(url);
-    expect(resultText(await callTool(url, session, 'job', { key: 'k2', ms: 20, pollMs: 20 }))).toBe('executions of k2: 1');
-    expect(resultText(await callTool(url, session, 'job', { key: 'k2', ms: 20, pollMs: 20 }))).toBe('executions of k2: 2');
+    for (const runs of [1, 2]) {
+      const reply = callTool(url, session, 'job', { key: 'k2', ms: 20, pollMs: 20 });
+      await until(() => clock.pending === 1); // the job is at work
+      await clock.advance(20);
+      expect(resultText(await reply)).toBe(`executions of k2: ${runs}`);
+    }
   });
 
   it('bound to its session (the default): another session does not know the task, and an eviction does not stop its work', async () => {
@@ -55,7 +64,8 @@ describe('chaos server: job, a tool with the SDK\'s task support', () => {
     await chaos!.applyFaults([{ kind: 'evict', session: 'all' }]);
     const second = await openSession(url);
     expect(resultOf(await call(url, second, 'tasks/get', { taskId })).error).toMatchObject({ code: -32602 });
-    await sleep(300);
+    expect(clock.pending).toBe(1); // its work goes on, waiting for its time
+    await clock.advance(200);
     expect(chaos!.state().ledger).toEqual({ k3: 1 });
   });
 
@@ -65,6 +75,7 @@ describe('chaos server: job, a tool with the SDK\'s task support', () => {
     const { taskId } = await startJob(url, first, { key: 'k4', ms: 150, pollMs: 50 });
     await chaos!.applyFaults([{ kind: 'evict', session: 'all' }]);
     const second = await openSession(url);
+    await clock.advance(150);
     expect(await settled(url, second, taskId)).toMatchObject({ result: { status: 'completed' } });
     expect(resultText(await call(url, second, 'tasks/result', { taskId }))).toBe('executions of k4: 1');
   });
@@ -74,6 +85,7 @@ describe('chaos server: job, a tool with the SDK\'s task support', () => {
     const first = await openSession(url);
     const { taskId } = await startJob(url, first, { key: 'k5', ms: 200, pollMs: 50 });
     await chaos!.applyFaults([{ kind: 'restart' }]);
+    expect(clock.pending).toBe(0); // its work stopped
     const second = await openSession(url);
     expect(resultOf(await call(url, second, 'tasks/get', { taskId })).error).toMatchObject({ code: -32602 });
   });

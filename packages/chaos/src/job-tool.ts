@@ -38,7 +38,7 @@ export function registerJobTool(server: McpServer, context: BackendContext): voi
           await extra.taskStore.updateTaskStatus(task.taskId, 'working', `step ${done} of ${total}`).catch(() => {});
           if (progressToken === undefined) return;
           await server.server.notification({ method: 'notifications/progress', params: { progressToken, progress: done, total } }).catch(() => {});
-        }, signal);
+        }, signal, context.clock);
         if (!signal.aborted) await extra.taskStore.storeTaskResult(task.taskId, 'completed', textResult(text));
       });
       return { task };

@@ -21,7 +21,7 @@ function reply(res: ServerResponse, status: number, code: number, message: strin
  * `onSessionStarted` tells the fault layer about each new session.
  *
  * @example
- * const backend = createLegacyBackend({ ledger, resource, onSessionStarted: (id) => registry.add(id) });
+ * const backend = createLegacyBackend({ ledger, resource, tasks, clock: REAL_CLOCK, onSessionStarted: (id) => registry.add(id) });
  */
 export function createLegacyBackend(context: BackendContext & { onSessionStarted(id: string): void; jsonResponses?: boolean }): Backend {
   const sessions = new Map<string, Session>();

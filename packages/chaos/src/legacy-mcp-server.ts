@@ -46,7 +46,7 @@ export function createLegacyMcpServer(context: BackendContext): { server: McpSer
       if (progressToken === undefined) return;
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, total } });
     };
-    return textResult(await slow(ms, steps ?? 1, report, extra.signal));
+    return textResult(await slow(ms, steps ?? 1, report, extra.signal, context.clock));
   });
   registerJobTool(server, context);
   server.registerResource('counter', RESOURCE_URI, { mimeType: 'text/plain', description: 'Changed on demand by the control API.' },

@@ -1,10 +1,11 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock } from './chaos-clock.ts';
 import { startChaosServer, type ChaosServer } from './chaos-server.ts';
 import { LIVE_FULL_CLOSE_CODE, LIVE_LIMITS } from './live-hub.ts';
 import { LIVE_SCHEMA_VERSION, LIVE_STOPPED_CLOSE_CODE } from './live-view/live-schema.ts';
 import { connectViewer, liveUrl, type Viewer } from './test-support/live-viewer.ts';
-import { call, callTool, inject, openSession, REVISION, sleep } from './test-support/raw-client.ts';
+import { call, callTool, inject, openSession, REVISION } from './test-support/raw-client.ts';
 
 const PAGE = 'http://127.0.0.1:5173';
 let chaos: ChaosServer | undefined;
@@ -70,7 +71,8 @@ describe('{control}/live: what happens, as it happens', () => {
   });
 
   it('says why each session ended: restart, DELETE, capacity, idle (dated when it crossed the budget)', async () => {
-    chaos = await startChaosServer();
+    const clock = manualClock();
+    chaos = await startChaosServer({ clock });
     const live = await viewer(chaos.control);
     await openSession(chaos.url);
     await inject(chaos, { kind: 'restart' });
@@ -88,7 +90,7 @@ describe('{control}/live: what happens, as it happens', () => {
     await inject(chaos, [{ kind: 'capacity', max: null }, { kind: 'idle-budget', ms: 200 }]);
     const lastUse = await live.next('request', (m) => m.session === 4); // its notifications/initialized
     const lastUseEnded = (await live.next('response', (m) => m.seq === lastUse.seq)).atMs;
-    await sleep(400);
+    await clock.advance(400);
     chaos.state(); // the server notices an idle expiry when it next looks: a request, or a state read
     const idle = await live.next('session-ended', (m) => m.session === 4);
     expect(idle.reason).toBe('idle');
@@ -98,7 +100,8 @@ describe('{control}/live: what happens, as it happens', () => {
   });
 
   it('gives a late viewer the sessions alive and the recent past; reset and refusals are told too', async () => {
-    chaos = await startChaosServer();
+    const clock = manualClock();
+    chaos = await startChaosServer({ clock });
     const first = await openSession(chaos.url);
     await callTool(chaos.url, first, 'echo', { text: 'before' });
     await inject(chaos, { kind: 'dialect', name: 'go-sdk' });
@@ -115,7 +118,7 @@ describe('{control}/live: what happens, as it happens', () => {
     await inject(chaos, { kind: 'refuse', ms: 300 });
     expect(await late.next('fault', (m) => m.fault.kind === 'refuse')).toMatchObject({ untilMs: expect.any(Number) });
     await expect(fetch(`${chaos.control}/state`)).rejects.toThrow();
-    await sleep(500);
+    await clock.advance(300);
     await openSession(chaos.url);
     expect((await late.next('session-opened', (m) => m.session === 2)).session).toBe(2);
   });
@@ -128,7 +131,9 @@ describe('{control}/live: what happens, as it happens', () => {
     expect(pooled.hello().faults.dialect).toBe('python-sdk');
     await openSession(created.url);
     expect((await pooled.next('session-opened')).session).toBe(1);
-    await sleep(100);
+    // A fault on the root comes to its viewer after anything the root said before it.
+    await inject(chaos, { kind: 'dialect', name: 'go-sdk' });
+    await root.next('fault');
     expect(root.messages.filter((m) => m.type === 'session-opened')).toEqual([]);
     await fetch(created.control, { method: 'DELETE' });
     // Stopped in order with its server: told so last, then closed with 1001, not cut.
@@ -182,7 +187,9 @@ describe('{control}/live: who may watch', () => {
     expect(await over.closed).toEqual({ code: LIVE_FULL_CLOSE_CODE, reason: `at most ${LIVE_LIMITS.maxClients} live viewers` });
     expect(over.messages).toEqual([]);
     await full[0]!.close();
-    await sleep(50);
-    expect((await viewer(chaos.control)).hello().type).toBe('hello');
+    // The server learns of the leave when its socket closes: until then a newcomer may still be turned away.
+    let admitted: Viewer | undefined;
+    for (let attempt = 0; attempt < 50 && !admitted?.hello(); attempt++) admitted = await viewer(chaos.control);
+    expect(admitted!.hello().type).toBe('hello');
   });
 });

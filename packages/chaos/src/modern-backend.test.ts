@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Client, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from './backend.ts';
+import { REAL_CLOCK } from './chaos-clock.ts';
 import { startChaosServer, type ChaosServer, type ChaosState } from './chaos-server.ts';
 import { ExecutionLedger } from './ledger.ts';
 import { createModernBackend } from './modern-backend.ts';
@@ -118,7 +119,7 @@ async function callTool(name: string, args: Json, meta: Json = {}): Promise<Repl
 }
 
 beforeAll(async () => {
-  backend = createModernBackend({ ledger, resource, tasks: new TaskJobs() });
+  backend = createModernBackend({ ledger, resource, tasks: new TaskJobs(), clock: REAL_CLOCK });
   server = createServer((req, res) => {
     void readBody(req).then((body) => backend.handle(req, res, body));
   });

@@ -37,7 +37,7 @@ function parsedBodyOption(body: unknown): McpHandlerRequestOptions {
  * listen streams. There are no sessions, so `dropSession`/`dropAll` do nothing.
  *
  * @example
- * const backend = createModernBackend({ ledger: new ExecutionLedger(), resource: new ChangeableResource() });
+ * const backend = createModernBackend({ ledger: new ExecutionLedger(), resource: new ChangeableResource(), tasks: new TaskJobs(), clock: REAL_CLOCK });
  * http.createServer(async (req, res) => backend.handle(req, res, await readJson(req)));
  */
 export function createModernBackend(context: BackendContext): Backend {

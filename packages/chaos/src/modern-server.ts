@@ -1,6 +1,7 @@
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { BackendContext } from './backend.ts';
+import type { ChaosClock } from './chaos-clock.ts';
 import type { ExecutionLedger } from './ledger.ts';
 import { RESOURCE_URI, type ChangeableResource } from './resource.ts';
 import { TOOL_ANNOTATIONS, add, echo, record, slow } from './tools.ts';
@@ -51,22 +52,22 @@ function registerRecord(server: McpServer, ledger: ExecutionLedger): void {
   });
 }
 
-function registerSlow(server: McpServer): void {
+function registerSlow(server: McpServer, clock: ChaosClock): void {
   const inputSchema = z.object({ ms: z.number(), steps: z.number().optional() });
   const description = 'Waits ms milliseconds, reporting progress steps times.';
   server.registerTool('slow', { description, inputSchema, annotations: TOOL_ANNOTATIONS.slow }, async (args, ctx) => {
     await logCall(ctx, 'slow', `${args.ms} ms`);
-    return text(await slow(args.ms, args.steps ?? 1, progressReporter(ctx), ctx.mcpReq.signal));
+    return text(await slow(args.ms, args.steps ?? 1, progressReporter(ctx), ctx.mcpReq.signal, clock));
   });
 }
 
 /** `job` without tasks (the newer SDK line serves none): a plain call, counted like `record`. */
-function registerJob(server: McpServer, ledger: ExecutionLedger): void {
+function registerJob(server: McpServer, ledger: ExecutionLedger, clock: ChaosClock): void {
   const inputSchema = z.object({ key: z.string(), ms: z.number(), steps: z.number().optional(), pollMs: z.number().optional() });
   const description = 'Takes ms milliseconds, counting each run under key in the ledger (no task support on 2026-07-28 here).';
   server.registerTool('job', { description, inputSchema, annotations: TOOL_ANNOTATIONS.job }, async (args, ctx) => {
     const result = record(ledger, args.key);
-    await slow(args.ms, args.steps ?? 1, progressReporter(ctx), ctx.mcpReq.signal);
+    await slow(args.ms, args.steps ?? 1, progressReporter(ctx), ctx.mcpReq.signal, clock);
     return text(result);
   });
 }
@@ -95,8 +96,8 @@ export function createModernServer(context: BackendContext): McpServer {
   registerEcho(server);
   registerAdd(server);
   registerRecord(server, context.ledger);
-  registerSlow(server);
-  registerJob(server, context.ledger);
+  registerSlow(server, context.clock);
+  registerJob(server, context.ledger, context.clock);
   registerCounter(server, context.resource);
   return server;
 }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { REAL_CLOCK, type ChaosClock } from './chaos-clock.ts';
 
 /** How a response stream is to break. */
 export interface DropPlan {
@@ -40,12 +41,13 @@ function isResponse(data: string): boolean {
  * Makes a response break like a dropped connection, before the JSON-RPC response arrives: an
  * SSE response after `afterEvents` message events (or just before the response, whichever
  * comes first; the cut comes {@link BREAK_AFTER_DELIVERY_MS} after them), a JSON response
- * before its body. `onDrop` is told when it breaks.
+ * before its body. `onDrop` is told when it breaks. The cut waits on `clock` (a test's manual
+ * clock; the chaos server gives it the wall clock: the wait is for bytes on a real network).
  *
  * @example
  * breakStream(res, { afterEvents: 1, eventIds: true, retryMs: 100 }, () => log.fault = 'drop-stream');
  */
-export function breakStream(res: ServerResponse, plan: DropPlan, onDrop: () => void): void {
+export function breakStream(res: ServerResponse, plan: DropPlan, onDrop: () => void, clock: ChaosClock = REAL_CLOCK): void {
   const writeBody = res.write.bind(res) as (chunk: string | Uint8Array) => boolean;
   let wrote = false;
   const write = (chunk: string) => ((wrote = true), writeBody(chunk));
@@ -63,7 +65,7 @@ export function breakStream(res: ServerResponse, plan: DropPlan, onDrop: () => v
     // What was written reaches the client; then the connection ends mid-response, with no final chunk.
     const socket = res.socket;
     const cut = () => socket?.end(() => socket.destroy());
-    if (wrote) setTimeout(cut, BREAK_AFTER_DELIVERY_MS).unref();
+    if (wrote) clock.after(BREAK_AFTER_DELIVERY_MS, cut);
     else cut();
   };
 

@@ -1,3 +1,4 @@
+import { REAL_CLOCK, type ChaosClock } from './chaos-clock.ts';
 import type { ExecutionLedger } from './ledger.ts';
 
 /** The longest the `slow` tool will take, whatever it is asked. */
@@ -31,8 +32,9 @@ export const add = (a: number, b: number): string => String(a + b);
 export const record = (ledger: ExecutionLedger, key: string): string => `executions of ${key}: ${ledger.record(key)}`;
 
 /**
- * Runs `slow`: waits `ms` (capped at {@link SLOW_MAX_MS}) in `steps` equal parts, calling
- * `progress(done, total)` after each, and stops early when `signal` aborts.
+ * Runs `slow`: waits `ms` (capped at {@link SLOW_MAX_MS}) on `clock` in `steps` equal parts,
+ * calling `progress(done, total)` after each, and stops early when `signal` aborts. Every part's
+ * time is set at the start, so a clock moved on by `ms` at once has let all of them pass.
  *
  * @example
  * await slow(300, 3, (done, total) => sendProgress(done, total), signal); // 'slept 300 ms'
@@ -42,17 +44,25 @@ export async function slow(
   steps: number,
   progress: (done: number, total: number) => Promise<void>,
   signal?: AbortSignal,
+  clock: ChaosClock = REAL_CLOCK,
 ): Promise<string> {
   const total = Math.min(Math.max(Math.trunc(ms), 0), SLOW_MAX_MS);
   const parts = Math.min(Math.max(Math.trunc(steps), 1), 100);
-  for (let done = 1; done <= parts; done++) {
-    await new Promise<void>((resolve) => {
-      const onAbort = () => (clearTimeout(timer), resolve());
-      const timer = setTimeout(() => (signal?.removeEventListener('abort', onAbort), resolve()), total / parts);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-    if (signal?.aborted) return `aborted after ${done - 1} of ${parts} steps`;
-    await progress(done, parts);
+  const cancels: (() => void)[] = [];
+  let onAbort = () => {};
+  const aborted = new Promise<void>((resolve) => (onAbort = resolve));
+  if (signal?.aborted) onAbort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const due = Array.from({ length: parts }, (_, i) => new Promise<void>((resolve) => cancels.push(clock.after((total * (i + 1)) / parts, resolve))));
+  try {
+    for (let done = 1; done <= parts; done++) {
+      await Promise.race([due[done - 1], aborted]);
+      if (signal?.aborted) return `aborted after ${done - 1} of ${parts} steps`;
+      await progress(done, parts);
+    }
+    return `slept ${total} ms`;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    for (const cancel of cancels) cancel();
   }
-  return `slept ${total} ms`;
 }

@@ -8,6 +8,7 @@ import { callLongTool } from './call-long-tool.ts';
 import { IDEMPOTENCY_KEY } from './options.ts';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
+import { watchedFetch } from './test-support/watched-fetch.ts';
 
 let chaos: ChaosServer | undefined;
 const clients: { close(): Promise<unknown> }[] = [];
@@ -57,14 +58,15 @@ describe('callLongTool: a slow tool on the async path', () => {
     });
 
     it(`SDK ${line}.x: a task bound to its session is lost with it: TASK_LOST with its id and cause, never created again`, async () => {
-      const { client, events } = await setup({}, line);
+      const wire = watchedFetch();
+      const { client, events } = await setup({}, line, { fetch: wire.fetch });
       const error = await callLongTool(client, job('bound'), evictOnCreation()).catch((e: unknown) => e);
       expect(error).toMatchObject({ name: 'ResilienceError', code: 'TASK_LOST', details: { taskId: expect.any(String), mayStillRun: true, recreatable: false } });
       expect(trace(events).slice(-2)).toEqual([
         { type: 'task-lost', task: 1, session: 1, method: 'tasks/get', cause: expect.any(String), mayStillRun: true, recreatable: false },
         { type: 'gave-up', method: 'tasks/get', code: 'TASK_LOST' },
       ]);
-      await new Promise((resolve) => setTimeout(resolve, 450)); // the lost task's work runs on out of sight: once
+      await wire.quiet(); // the lost task's work runs on out of sight, and nothing more is sent for it: it ran once
       expect(chaos!.state().ledger).toEqual({ bound: 1 });
       expect(posts('tools/call')).toBe(1);
     });

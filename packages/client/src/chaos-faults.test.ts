@@ -1,4 +1,4 @@
-import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
+import { manualClock, startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
 import type { ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
 import { undiciRefused } from './test-support/undici-refused.ts';
+import { until } from './test-support/until.ts';
 
 let chaos: ChaosServer | undefined;
 const clients: Client[] = [];
@@ -19,11 +20,17 @@ async function connect(options: ResilientFetchOptions = {}) {
   return { client, events };
 }
 
+/** One clock for the server and the engine: each wait of the engine's (its sleep port) lets as much of the server's time pass. */
+function sharedClock() {
+  const clock = manualClock();
+  return { clock, sleep: (ms: number) => clock.advance(ms) };
+}
 
 describe('the other chaos faults, through the engine', () => {
   it('refused connections, where the runtime says so: the server waited for until it listens again (nothing was sent, so any call may go again)', async () => {
-    chaos = await startChaosServer();
-    const { client, events } = await connect({ notSent: undiciRefused });
+    const { clock, sleep } = sharedClock();
+    chaos = await startChaosServer({ clock });
+    const { client, events } = await connect({ notSent: undiciRefused, sleep });
     await chaos.applyFaults([{ kind: 'refuse', ms: 300 }]);
     await expect(client.callTool({ name: 'record', arguments: { key: 'after-refusal' } })).resolves.toMatchObject({ content: [{ text: 'executions of after-refusal: 1' }] });
     const waits = events.filter((e) => e.type.startsWith('server-wait') && 'method' in e && e.method === 'tools/call');
@@ -32,8 +39,9 @@ describe('the other chaos faults, through the engine', () => {
   });
 
   it('refused connections, where the runtime cannot tell (the default port): maybe sent, so an unsafe call ends OUTCOME_UNKNOWN (the fetch\'s error its cause), a safe one is re-issued', async () => {
-    chaos = await startChaosServer();
-    const { client, events } = await connect({ backoff: { initialMs: 100, maxMs: 400, maxAttempts: 6 }, tools: { readOnlyTools: ['echo'] } });
+    const { clock, sleep } = sharedClock();
+    chaos = await startChaosServer({ clock });
+    const { client, events } = await connect({ backoff: { initialMs: 100, maxMs: 400, maxAttempts: 6 }, tools: { readOnlyTools: ['echo'] }, sleep });
     await chaos.applyFaults([{ kind: 'refuse', ms: 300 }]);
     const error = await client.callTool({ name: 'record', arguments: { key: 'maybe' } }).catch((e: unknown) => e as Error);
     expect(error).toMatchObject({ code: 'OUTCOME_UNKNOWN' });
@@ -46,8 +54,7 @@ describe('the other chaos faults, through the engine', () => {
   it('capacity never evicts a client that holds its standalone stream open: listening is use', async () => {
     chaos = await startChaosServer({ faults: [{ kind: 'capacity', max: 1 }] });
     const listening = await connect();
-    const deadline = Date.now() + 10_000; // wait until its GET stream is open (under load it may take a while)
-    while (!chaos.state().sessions.some((s) => s.openStreams > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await until(() => chaos!.state().sessions.some((s) => s.openStreams > 0)); // its GET stream is open
     await connect();
     expect(chaos.state().sessions.map((s) => s.ordinal)).toEqual([1, 2]);
     await listening.client.callTool({ name: 'echo', arguments: { text: 'still here' } });

@@ -1,10 +1,11 @@
-import { startChaosServer, type ChaosServer, type DialectName, type Fault } from '@mcp-resilience/chaos';
+import { manualClock, startChaosServer, type ChaosServer, type DialectName, type Fault } from '@mcp-resilience/chaos';
 import { isResilienceError, normalizeTrace, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
+import { until } from './test-support/until.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
@@ -14,6 +15,8 @@ afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefine
 let skewMs = 0;
 const later = (ms: number) => void (skewMs += ms);
 afterEach(() => void (skewMs = 0));
+/** The engine's sleep port on that clock: a wait moves it on at once. */
+const sleepOnSkew = (ms: number) => (later(ms), Promise.resolve());
 
 async function setup(chaosOptions: Parameters<typeof startChaosServer>[0] = {}, options: ResilientFetchOptions = {}) {
   chaos = await startChaosServer(chaosOptions);
@@ -177,11 +180,14 @@ describe('rate limits and server errors, with the official SDK client (1.x)', ()
 
 describe('idle replacement and backoff together', () => {
   it('keeps a call that is backing off on its session, however long the waits add up', async () => {
-    // Two waits of a second each, against an idle budget of half a second.
-    const { events } = await setup({}, { idleBudgetMs: 500 });
+    // Two waits of a second each (on the engine's clock), against an idle budget of half a second.
+    const { events } = await setup({}, { idleBudgetMs: 500, sleep: sleepOnSkew });
     await inject({ kind: 'status', status: 429, count: 2, retryAfter: '1' });
     await expect(echo()).resolves.toMatchObject({ content: [{ text: 'hi' }] });
     expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
+    const waits = events.flatMap((e) => (e.type === 'backed-off' ? [e.delayMs] : []));
+    expect(waits).toHaveLength(2);
+    expect(waits.every((ms) => ms >= 1_000)).toBe(true); // Retry-After: 1, honoured
     expect(posts().filter((p) => p.startsWith('tools/call')).every((p) => p.endsWith(' s1'))).toBe(true);
     expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);
   });
@@ -213,10 +219,6 @@ describe('restored state works', () => {
     const { ResourceUpdatedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
     client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
     await client!.subscribeResource({ uri: 'chaos://counter' });
-    const deadline = Date.now() + 10_000;
-    const until = async (done: () => boolean) => {
-      while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    };
     await until(() => chaos!.state().sessions.some((s) => s.openStreams > 0));
     // An update on the old session's stream gives the SDK a cursor (an event id) from that session.
     await inject({ kind: 'change-resource', text: '41' });
@@ -234,11 +236,14 @@ describe('restored state works', () => {
 
 describe('in use is never idle', () => {
   it('does not replace a session while another call is in flight on it, however long', async () => {
-    const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] }, { idleBudgetMs: 300 });
+    const clock = manualClock(); // the server's: slow takes its 2 s only when the test moves it
+    const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }], clock }, { idleBudgetMs: 300 });
     const slow = client!.callTool({ name: 'slow', arguments: { ms: 2_000 } });
-    for (let i = 0; i < 500 && !chaos!.state().log.some((e) => e.rpcMethod === 'tools/call'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => chaos!.state().log.some((e) => e.rpcMethod === 'tools/call'));
     later(600); // twice the budget since the last exchange, with slow in flight all along
     await expect(echo('meanwhile')).resolves.toMatchObject({ content: [{ text: 'meanwhile' }] });
+    later(2_000);
+    await clock.advance(2_000);
     await expect(slow).resolves.toMatchObject({ content: [{ text: 'slept 2000 ms' }] });
     expect(events.filter((e) => e.type === 'session-reinitialized')).toEqual([]);
     expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);

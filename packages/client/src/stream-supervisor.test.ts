@@ -6,6 +6,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
+import { until } from './test-support/until.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
@@ -35,10 +36,12 @@ describe('a response stream that breaks before its response', () => {
   });
 
   it('waits the server\'s retry value before resuming', async () => {
-    const events = await setup();
+    const waits: number[] = []; // the engine's sleep port: each wait told, none taken in real time
+    const events = await setup({ sleep: async (ms) => void waits.push(ms) });
     await inject({ kind: 'drop-stream', afterEvents: 1, retryMs: 300, rpcMethod: 'tools/call' });
     await client!.callTool({ name: 'echo', arguments: { text: 'x' } });
     expect(events.find((e) => e.type === 'resumed')).toMatchObject({ delayMs: 300 });
+    expect(waits).toContain(300);
   });
 
   it('is re-issued under a new id when it cannot be resumed and the call is safe', async () => {
@@ -69,10 +72,7 @@ describe('the standalone GET stream', () => {
     const events = await setup();
     await client!.callTool({ name: 'echo', arguments: { text: 'x' } });
     await inject({ kind: 'evict', session: 'all' });
-    const deadline = Date.now() + 10_000;
-    while (!chaos!.state().sessions.some((s) => s.ordinal === 2 && s.openStreams === 1) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await until(() => chaos!.state().sessions.some((s) => s.ordinal === 2 && s.openStreams === 1));
     expect(chaos!.state().sessions).toEqual([expect.objectContaining({ ordinal: 2, openStreams: 1 })]);
     await client!.callTool({ name: 'echo', arguments: { text: 'y' } });
     expect(chaos!.state().log.filter((e) => e.rpcMethod === 'tools/call').map((e) => e.status)).toEqual([200, 200]);

@@ -1,4 +1,4 @@
-import { startChaosServer, type ChaosServer, type ChaosServerOptions } from '@mcp-resilience/chaos';
+import { manualClock, startChaosServer, type ChaosServer, type ChaosServerOptions } from '@mcp-resilience/chaos';
 import { normalizeTrace, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { callLongTool } from './call-long-tool.ts';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
+import { watchedFetch } from './test-support/watched-fetch.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
@@ -30,12 +31,14 @@ const NO_GET = { kind: 'status', status: 405, httpMethod: 'GET', count: 1_000 } 
 
 describe('the engine and tasks', () => {
   it('a task-augmented call is a creation: its stream broken, it is not sent again (OUTCOME_UNKNOWN), and ran once', async () => {
-    const events = await setup({ faults: [{ kind: 'drop-stream', afterEvents: 0, eventIds: false, rpcMethod: 'tools/call' }] });
+    const wire = watchedFetch();
+    const events = await setup({ faults: [{ kind: 'drop-stream', afterEvents: 0, eventIds: false, rpcMethod: 'tools/call' }] }, { fetch: wire.fetch });
     const creating = client!.request({ method: 'tools/call', params: job('created', 50) }, CreateTaskResultSchema, { task: { ttl: 10_000 } });
     await expect(creating).rejects.toMatchObject({ code: -32090, data: { code: 'OUTCOME_UNKNOWN' } });
     expect(types(events)).toEqual(['gave-up']);
     expect(posts('tools/call')).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await wire.quiet(); // nothing the engine could still send for it
+    expect(wire.sent.filter((method) => method === 'tools/call')).toHaveLength(1);
     expect(chaos!.state().ledger).toEqual({ created: 1 });
   });
 
@@ -60,27 +63,34 @@ describe('the engine and tasks', () => {
   });
 
   it('a session with a task running on it is in use: never replaced for idleness (its DELETE would end a session-bound task)', async () => {
-    const events = await setup({ faults: [NO_GET] }, { idleBudgetMs: 200 });
-    // Polled every 300 ms: idle past the 200 ms budget between polls, yet the task keeps its session.
-    await expect(callLongTool(client!, job('kept', 900, 300))).resolves.toMatchObject({ content: [{ text: 'executions of kept: 1' }] });
+    // The engine's clock moves 300 ms with each status of the task (idle past the 200 ms budget
+    // between polls), the server's finishes the job after the third: yet the task keeps its session.
+    const clock = manualClock();
+    let skewMs = 0;
+    const events = await setup({ faults: [NO_GET], clock }, { idleBudgetMs: 200, now: () => Date.now() + skewMs });
+    let statuses = 0;
+    const onTask = () => ((skewMs += 300), ++statuses === 3 && void clock.advance(900));
+    await expect(callLongTool(client!, job('kept', 900, 50), { onTask })).resolves.toMatchObject({ content: [{ text: 'executions of kept: 1' }] });
+    expect(statuses).toBeGreaterThanOrEqual(4); // created, polled twice working, then completed
     expect(types(events)).toEqual([]);
     expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);
     // Once it ended, the session may be idle again: the next call after the budget opens a new one.
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    skewMs += 250;
     await client!.callTool({ name: 'echo', arguments: { text: 'later' } });
     expect(types(events)).toEqual(['session-reinitialized']);
   });
 
   it('a finished task whose result is not fetched yet still holds its session: tasks/result, late, finds it', async () => {
-    const events = await setup({ faults: [NO_GET] }, { idleBudgetMs: 200 });
+    let skewMs = 0;
+    const events = await setup({ faults: [NO_GET] }, { idleBudgetMs: 200, now: () => Date.now() + skewMs });
     const { task } = await client!.request({ method: 'tools/call', params: job('late', 0) }, CreateTaskResultSchema, { task: {} });
     await expect.poll(() => client!.experimental.tasks.getTask(task.taskId).then((t) => t.status), { interval: 20 }).toBe('completed');
-    await new Promise((resolve) => setTimeout(resolve, 300)); // past the idle budget, before the result is asked for
+    skewMs += 300; // past the idle budget, before the result is asked for
     await expect(client!.request({ method: 'tasks/result', params: { taskId: task.taskId } }, CallToolResultSchema))
       .resolves.toMatchObject({ content: [{ text: 'executions of late: 1' }] });
     expect(types(events)).toEqual([]);
     // Fetched, the result no longer holds the session: idle past the budget, the next call opens a new one.
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    skewMs += 250;
     await client!.callTool({ name: 'echo', arguments: { text: 'later' } });
     expect(types(events)).toEqual(['session-reinitialized']);
   });

@@ -49,8 +49,9 @@ describe('a session the application ends itself (terminateSession: DELETE)', () 
     chaos = await startChaosServer();
     let deadId: string | undefined;
     const sentAfterLoss: (string | undefined)[] = [];
-    // The stream's GET is answered 500 after a while: its retry goes out once the DELETE has ended the session.
-    const failing = { answer: { status: 500, contentType: 'application/json', body: '{}' }, afterMs: 300 } as const;
+    // The stream's GET is answered 500 once the test says: its retry goes out once the DELETE has ended the session.
+    let answer!: () => void;
+    const failing = { answer: { status: 500, contentType: 'application/json', body: '{}' }, when: new Promise<void>((resolve) => (answer = resolve)) } as const;
     proxy = await startTamperProxy(chaos.url, ({ httpMethod, sessionId }) => {
       if (deadId !== undefined) sentAfterLoss.push(sessionId);
       return httpMethod === 'GET' && deadId !== undefined ? failing : 'forward';
@@ -64,9 +65,11 @@ describe('a session the application ends itself (terminateSession: DELETE)', () 
     expect(events.filter((e) => e.type === 'session-lost')).toHaveLength(1);
     deadId = first;
     // A stream reconnecting with the id the SDK held before the loss, as an SDK's GET may.
+    const gets = proxy.received('GET');
     const stream = resilient(proxy.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': first, 'mcp-protocol-version': '2025-11-25' } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => proxy!.received('GET'), { interval: 5, timeout: 10_000 }).toBe(gets + 1); // it is at the server, waiting for its answer
     await transport.terminateSession();
+    answer();
     await expect(stream).rejects.toMatchObject({ code: 'RETRY_EXHAUSTED' });
     expect(sentAfterLoss.length).toBeGreaterThanOrEqual(3); // the GET, the DELETE, the GET again
     expect(sentAfterLoss).not.toContain(first);

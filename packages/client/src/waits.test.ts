@@ -6,17 +6,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetch } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
 import { startTamperProxy, type TamperProxy } from './test-support/tamper-proxy.ts';
+import { until } from './test-support/until.ts';
+import { watchedFetch } from './test-support/watched-fetch.ts';
 
 let chaos: ChaosServer | undefined;
 let proxy: TamperProxy | undefined;
 let client: Client | undefined;
 afterEach(() => stopAll([client], [proxy, chaos]).then(() => (chaos = proxy = client = undefined)));
 
-/** Waits (bounded) until `done` holds: the events and logs of real servers arrive when they arrive. */
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(done()).toBe(true);
-}
 
 /** An SDK client on `url` through the engine; returns a way to send one tools/call through the same engine, with a signal. */
 async function connect(url: string, resilient: ResilientFetch) {
@@ -72,8 +69,11 @@ describe('a call that stops waiting', () => {
   it('leaves nothing running on its behalf: when the shared re-initialization fails, no other one is opened for it', async () => {
     chaos = await startChaosServer();
     const refusal = { status: 401, contentType: 'application/json', body: '{"error":"no"}' };
-    proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? { answer: refusal, afterMs: 300 } : 'forward'));
-    const post = await connect(proxy.url, createResilientFetch({ requestDeadlineMs: 600_000 }));
+    let refuse!: () => void;
+    const when = new Promise<void>((resolve) => (refuse = resolve));
+    proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? { answer: refusal, when } : 'forward'));
+    const wire = watchedFetch();
+    const post = await connect(proxy.url, createResilientFetch({ requestDeadlineMs: 600_000, fetch: wire.fetch }));
     await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
     const first = post(new AbortController().signal).catch((e: unknown) => e);
     await until(() => proxy!.received('initialize') === 2); // the re-initialization is under way…
@@ -81,8 +81,10 @@ describe('a call that stops waiting', () => {
     const second = post(leaving.signal).catch((e: unknown) => e); // … so this call waits for it before it goes
     leaving.abort(new Error('gone'));
     expect(await second).toMatchObject({ message: 'gone' });
+    refuse(); // the re-initialization is refused only now, after the second call stopped waiting for it
     expect(isResilienceError(await first, 'SESSION_LOST')).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 400)); // had anything been left running, it would have sent its initialize by now
+    await wire.quiet(); // had anything been left running, it would have sent its initialize by now
+    expect(wire.sent.filter((method) => method === 'initialize')).toHaveLength(2);
     expect(proxy.received('initialize')).toBe(2); // the first session's, and the one re-initialization (refused); none followed
   });
 });
@@ -90,18 +92,22 @@ describe('a call that stops waiting', () => {
 describe('close()', () => {
   it('during a re-initialization: ends it, so that no session is opened after close and no hook runs', async () => {
     chaos = await startChaosServer();
-    // The re-initialization's initialize reaches the server 400 ms late: after the close, unless the close ended it.
-    proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? { forwardAfterMs: 400 } : 'forward'));
+    // The re-initialization's initialize reaches the server when the test says: after the close, unless the close ended it.
+    let release!: () => void;
+    const forwardWhen = new Promise<void>((resolve) => (release = resolve));
+    proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? { forwardWhen } : 'forward'));
     const hooks: number[] = [];
     const events: ResilienceEvent[] = [];
-    const resilient = createResilientFetch({ onEvent: (e) => events.push(e), onSessionRestored: (context) => void hooks.push(context.session) });
+    const resilient = createResilientFetch({ requestDeadlineMs: 600_000, onEvent: (e) => events.push(e), onSessionRestored: (context) => void hooks.push(context.session) });
     const post = await connect(proxy.url, resilient);
     await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
     const call = post(new AbortController().signal).catch((e: unknown) => e);
     await until(() => proxy!.received('initialize') === 2);
     await resilient.close({ endSessions: true });
     expect(isResilienceError(await call, 'ENGINE_CLOSED')).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 600)); // past the 400 ms
+    await until(() => proxy!.dropped('initialize') === 1); // the close ended it: its connection is gone …
+    release(); // … so, let through now, it reaches no server
+    await proxy.settled('initialize');
     expect(chaos.state().log.filter((e) => e.rpcMethod === 'initialize')).toHaveLength(1); // only the first session's
     expect(chaos.state().sessions).toEqual([]);
     expect(hooks).toEqual([]);

@@ -86,4 +86,11 @@ export async function stateOf(chaos: ChaosServer): Promise<ChaosState> {
   return (await (await fetch(`${chaos.control}/state`)).json()) as ChaosState;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until `done` holds (checked every 5 ms, for 10 s at most, then it fails): for what real
+ * sockets deliver when they deliver it, never for time to pass.
+ */
+export async function until(done: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !done() && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (!done()) throw new Error('the condition never held within 10 s');
+}

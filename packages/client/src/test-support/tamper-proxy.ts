@@ -11,15 +11,16 @@ export interface Passing {
 }
 
 /**
- * What the proxy does with a request: pass it on, hold it (never answered), pass it on with its
- * answer rewritten, or answer it itself.
+ * What the proxy does with a request: pass it on (once `forwardWhen` settles: the test says when),
+ * hold it (never answered), pass it on with its answer rewritten, or answer it itself (once `when`
+ * settles, if given).
  */
 export type Tamper =
   | 'forward'
-  | { readonly forwardAfterMs: number }
+  | { readonly forwardWhen: Promise<unknown> }
   | 'stall'
   | { readonly rewrite: (body: string) => string }
-  | { readonly answer: { readonly status: number; readonly contentType: string; readonly body: string }; readonly afterMs?: number };
+  | { readonly answer: { readonly status: number; readonly contentType: string; readonly body: string }; readonly when?: Promise<unknown> };
 
 export interface TamperProxy {
   readonly url: string;
@@ -27,6 +28,13 @@ export interface TamperProxy {
   readonly stalled: number;
   /** How many requests of a JSON-RPC method (or HTTP method, for those without one) the proxy received. */
   received(method: string): number;
+  /** How many requests of a method lost their client before the proxy answered them. */
+  dropped(method: string): number;
+  /**
+   * Resolves once every request of a JSON-RPC method (or HTTP method) received so far is done
+   * with: answered, passed on and answered, or dropped by its client. Held ones aside.
+   */
+  settled(method: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,9 +48,14 @@ export interface TamperProxy {
  */
 export async function startTamperProxy(target: string, rule: (request: Passing) => Tamper): Promise<TamperProxy> {
   const counts = new Map<string, number>();
+  const drops = new Map<string, number>();
   const sockets = new Set<Socket>();
   let stalled = 0;
+  /** The requests being handled, by the JSON-RPC (or HTTP) method they were counted under. */
+  const handling = new Map<Promise<void>, string>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let done!: () => void;
+    const handled = new Promise<void>((resolve) => (done = resolve));
     void (async () => {
       let body = '';
       for await (const chunk of req) body += String(chunk);
@@ -56,11 +69,13 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
       const key = rpcMethod ?? req.method!;
       const seen = counts.get(key) ?? 0;
       counts.set(key, seen + 1);
+      handling.set(handled, key);
+      res.once('close', () => res.writableFinished || drops.set(key, (drops.get(key) ?? 0) + 1));
       const sessionId = req.headers['mcp-session-id'];
       const tamper = rule({ httpMethod: req.method!, ...(rpcMethod ? { rpcMethod } : {}), seen, ...(typeof sessionId === 'string' ? { sessionId } : {}) });
       if (tamper === 'stall') return void (stalled += 1);
       if (typeof tamper === 'object' && 'answer' in tamper) {
-        if (tamper.afterMs) await new Promise((resolve) => setTimeout(resolve, tamper.afterMs));
+        await tamper.when;
         return void res.writeHead(tamper.answer.status, { 'content-type': tamper.answer.contentType }).end(tamper.answer.body);
       }
       const headers = new Headers();
@@ -68,14 +83,14 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
       const upstream = new AbortController();
       res.on('close', () => upstream.abort());
       // Held, then passed on: unless the client gave up meanwhile (then nothing reaches the server).
-      if (typeof tamper === 'object' && 'forwardAfterMs' in tamper) await new Promise((resolve) => setTimeout(resolve, tamper.forwardAfterMs));
+      if (typeof tamper === 'object' && 'forwardWhen' in tamper) await tamper.forwardWhen.catch(() => {});
       const response = await fetch(new URL(req.url!, target), { method: req.method!, headers, signal: upstream.signal, ...(body === '' ? {} : { body }) });
       const out: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         if (name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;
       });
       res.writeHead(response.status, out);
-      const forward = tamper === 'forward' || 'forwardAfterMs' in tamper;
+      const forward = tamper === 'forward' || 'forwardWhen' in tamper;
       if (forward && response.body) {
         const reader = response.body.getReader();
         for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
@@ -83,7 +98,7 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
       }
       const text = await response.text();
       res.end(forward ? text : (tamper as { rewrite: (body: string) => string }).rewrite(text));
-    })().catch(() => res.destroy());
+    })().catch(() => void res.destroy()).finally(() => (handling.delete(handled), done()));
   });
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -97,6 +112,11 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
       return stalled;
     },
     received: (method) => counts.get(method) ?? 0,
+    dropped: (method) => drops.get(method) ?? 0,
+    async settled(method) {
+      const of = () => [...handling].filter(([, key]) => key === method).map(([handled]) => handled);
+      for (let pending = of(); pending.length > 0; pending = of()) await Promise.all(pending);
+    },
     stop: () => new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
       server.close(() => resolve());
