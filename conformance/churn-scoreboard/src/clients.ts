@@ -27,7 +27,12 @@ export const CLIENTS: readonly ScoreboardClient[] = [
   { name: 'mcp-remote', file: 'mcp-remote.mjs', plain: 'SDK 1.x' },
 ];
 
-/** The adapter's command, as `mcp-chaos check --client` takes it. */
+/**
+ * The adapter's command, as `mcp-chaos check --client` takes it.
+ *
+ * @example
+ * clientCommand(CLIENTS[0]); // 'node /…/clients/sdk-1x.mjs'
+ */
 export function clientCommand(client: ScoreboardClient): string {
   return `node ${fileURLToPath(new URL(`../clients/${client.file}`, import.meta.url))}`;
 }

@@ -21,7 +21,7 @@ const call = (startMs: number, id: string, session: string | undefined, more: Pa
 const ok = (id: string, atMs: number): CallOutcome => ({ id, ok: true, text: id, atMs });
 const failed = (id: string, atMs: number): CallOutcome => ({ id, ok: false, error: 'Session not found', atMs });
 
-function evidence(name: string, wire: WireRecord[], outcomes: CallOutcome[], more: Partial<ScenarioEvidence> = {}): ScenarioEvidence {
+function evidence(name: string, wire: WireRecord[], outcomes: readonly CallOutcome[], more: Partial<ScenarioEvidence> = {}): ScenarioEvidence {
   return { scenario: name, wire, ledger: {}, outcomes, callTimeoutMs: 4000, ...more };
 }
 function verdict(name: string, check: CheckName, e: ScenarioEvidence) {

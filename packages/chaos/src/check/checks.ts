@@ -12,7 +12,12 @@ export interface CheckResult {
   readonly detail: string;
 }
 
-/** What each check asks, as the reports print it. */
+/**
+ * What each check asks, as the reports print it.
+ *
+ * @example
+ * CHECK_TITLES.reinitialized; // 're-initialized without the old id'
+ */
 export const CHECK_TITLES: Readonly<Record<CheckName, string>> = {
   reinitialized: 're-initialized without the old id',
   'continued-in-new-session': 'the call went on in the new session',

@@ -21,7 +21,12 @@ export interface ClientRun {
 const STDERR_KEPT = 2048;
 const MAX_LINES = 1000;
 
-/** Quotes one argument for `/bin/sh`. */
+/**
+ * Quotes one argument for `/bin/sh`.
+ *
+ * @example
+ * shellQuote("it's"); // 'it'\''s'
+ */
 export function shellQuote(arg: string): string {
   return `'${arg.replaceAll("'", `'\\''`)}'`;
 }

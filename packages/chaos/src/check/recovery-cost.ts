@@ -47,12 +47,14 @@ export function recoveryCost(scenario: ChurnScenario, evidence: ScenarioEvidence
       recovered = false;
       continue;
     }
-    if (!outcome.ok) {
-      if (call.expect === 'ok') recovered = false;
-      else answeredAt = Math.max(answeredAt, outcome.atMs); // it was to fail (or could): it ended here
+    if (!outcome.ok && call.expect === 'ok') {
+      recovered = false;
       continue;
     }
-    const answer = facts.sendsOf(call).filter((r) => r.status === 200 && !r.broken).at(-1);
+    // The answer that settled it (or, where failing was right, the last response it got): the
+    // client knew then, earlier than its line reached the check.
+    const sends = facts.sendsOf(call);
+    const answer = outcome.ok ? sends.filter((r) => r.status === 200 && !r.broken).at(-1) : sends.at(-1);
     answeredAt = Math.max(answeredAt, answer?.endMs ?? outcome.atMs);
   }
   const requests = evidence.wire.filter((r) => r.seq > loss.seq && (r.httpMethod !== 'GET' || r.lastEventId === true) && r.startMs <= answeredAt).length;

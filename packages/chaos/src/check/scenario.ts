@@ -94,7 +94,12 @@ export function workloadContext(scenario: ChurnScenario, callTimeoutMs: number):
   };
 }
 
-/** A call's identity on the wire: its tool and its arguments (each call of a scenario has its own). */
+/**
+ * A call's identity on the wire: its tool and its arguments, keys sorted (each call of a scenario has its own).
+ *
+ * @example
+ * callKey('echo', { text: 'c1' }); // 'echo {"text":"c1"}'
+ */
 export function callKey(tool: unknown, args: unknown): string {
   const sorted = (value: unknown): unknown => (typeof value === 'object' && value !== null && !Array.isArray(value)
     ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sorted(v)]))

@@ -31,7 +31,12 @@ export interface WireFacts {
   initializesAfter(ms: number): readonly WireRecord[];
 }
 
-/** Builds the {@link WireFacts} of a scenario's evidence. */
+/**
+ * Builds the {@link WireFacts} of a scenario's evidence.
+ *
+ * @example
+ * wireFacts(scenario, evidence).initializesAfter(0).length;
+ */
 export function wireFacts(scenario: ChurnScenario, evidence: ScenarioEvidence): WireFacts {
   const { wire } = evidence;
   const calls = scenario.steps.flatMap((step) => step.calls);

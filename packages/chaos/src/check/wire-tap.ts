@@ -41,7 +41,12 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** `Retry-After` as ms from `nowMs`: delta-seconds or an HTTP-date; undefined if it is neither. */
+/**
+ * `Retry-After` as ms from `nowMs`: delta-seconds or an HTTP-date; undefined if it is neither.
+ *
+ * @example
+ * retryAfterMs('2', Date.now()); // 2000
+ */
 export function retryAfterMs(value: string, nowMs: number): number | undefined {
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const date = Date.parse(value);
