@@ -32,18 +32,26 @@ function cell(s: Scenario | undefined): string {
  */
 export function renderScoreboard(columns: readonly ScoreboardColumn[]): string {
   const names = columns[0]?.report.scenarios.map((s) => s.name) ?? [];
-  const rows = names.map((name) => `| ${name} | ${columns.map((c) => cell(c.report.scenarios.find((s) => s.name === name))).join(' | ')} |`);
-  const scenariosPassed = (r: CheckJson) => {
-    const run = r.scenarios.filter((s) => s.status !== 'skipped');
-    const skipped = r.scenarios.length - run.length;
-    return `${run.filter((s) => s.status === 'passed').length}/${run.length}${skipped ? ` (${skipped} skipped)` : ''}`;
+  const varies = (c: ScoreboardColumn, name: string) => c.client.varies?.includes(name) === true;
+  const rows = names.map((name) => `| ${name} | ${columns.map((c) => (varies(c, name) ? 'varies' : cell(c.report.scenarios.find((s) => s.name === name)))).join(' | ')} |`);
+  // Totals over the scenarios whose score repeats; `+N varies` says how many are left out.
+  const steady = (c: ScoreboardColumn) => c.report.scenarios.filter((s) => !varies(c, s.name));
+  const left = (c: ScoreboardColumn) => (c.client.varies?.length ? ` + ${c.client.varies.length} varies` : '');
+  const checksPassed = (c: ScoreboardColumn) => {
+    const checks = steady(c).flatMap((s) => s.checks);
+    return `${checks.filter((k) => k.passed).length}/${checks.length}${left(c)}`;
+  };
+  const scenariosPassed = (c: ScoreboardColumn) => {
+    const run = steady(c).filter((s) => s.status !== 'skipped');
+    const skipped = c.report.scenarios.length - c.report.scenarios.filter((s) => s.status !== 'skipped').length;
+    return `${run.filter((s) => s.status === 'passed').length}/${run.length}${skipped ? ` (${skipped} skipped)` : ''}${left(c)}`;
   };
   return [
     `| scenario | ${columns.map((c) => c.client.name).join(' | ')} |`,
     `|---|${columns.map(() => '---').join('|')}|`,
     ...rows,
-    `| **checks passed** | ${columns.map((c) => `**${c.report.checks.passed}/${c.report.checks.total}**`).join(' | ')} |`,
-    `| **scenarios passed** | ${columns.map((c) => `**${scenariosPassed(c.report)}**`).join(' | ')} |`,
+    `| **checks passed** | ${columns.map((c) => `**${checksPassed(c)}**`).join(' | ')} |`,
+    `| **scenarios passed** | ${columns.map((c) => `**${scenariosPassed(c)}**`).join(' | ')} |`,
   ].join('\n') + '\n';
 }
 
@@ -58,7 +66,7 @@ export function worseThanPlain(columns: readonly ScoreboardColumn[]): string[] {
   return columns.flatMap(({ client, report }) => {
     const plain = columns.find((c) => c.client.name === client.plain)?.report;
     if (!plain) return [];
-    return report.scenarios.flatMap((s) => {
+    return report.scenarios.filter((s) => !client.varies?.includes(s.name)).flatMap((s) => {
       const theirs = plain.scenarios.find((p) => p.name === s.name);
       if (!theirs || s.status === 'skipped' || theirs.status === 'skipped' || passedOf(s) >= passedOf(theirs)) return [];
       const lost = s.checks.filter((c) => !c.passed && theirs.checks.some((t) => t.name === c.name && t.passed)).map((c) => c.name);
