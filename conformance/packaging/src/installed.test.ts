@@ -1,12 +1,14 @@
 // The packed tarballs installed with npm in a fresh project outside the workspace, and the root
 // README's application example run there as written, against mcp-chaos from the chaos tarball.
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { copyFileSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runExample } from './example-process.ts';
-import { CLOSED_REGISTRY, installTarballs, type NpmProject } from './npm-project.ts';
+import { CLOSED_REGISTRY, installTarballs, npmEnv, type NpmProject } from './npm-project.ts';
 import { exampleProgram, readmeExample } from './readme-example.ts';
 import './provided-context.ts';
 
@@ -77,5 +79,23 @@ describe("the README's application example, as written", () => {
       app.stop();
       await chaos.stop();
     }
+  });
+});
+
+describe('npx mcp-chaos check, from the chaos tarball', () => {
+  it("scores the churn check's SDK 1.x adapter with @mcp-resilience/node (docs/churn-check.md) in the fresh project, and exits 0", async () => {
+    for (const file of ['workload.mjs', 'sdk-1x-resilient.mjs']) {
+      copyFileSync(fileURLToPath(new URL(`conformance/churn-scoreboard/clients/${file}`, ROOT)), join(project.dir, file));
+    }
+    const { stdout } = await promisify(execFile)('npx', ['--no-install', 'mcp-chaos', 'check', '--client', 'node sdk-1x-resilient.mjs', '--scenario', 'restart', '--scenario', 'gone-go-sdk'],
+      { cwd: project.dir, env: npmEnv(), timeout: 60_000 });
+    expect(stdout.trim().split('\n').at(-1)).toBe('churn check: 11/11 checks, 2/2 scenarios');
+  });
+
+  it.runIf(spawnSync('python3', ['--version']).status === 0)('scores the Python client of docs/churn-check.md there too (where python3 is present)', async () => {
+    copyFileSync(fileURLToPath(new URL('conformance/churn-scoreboard/clients/python-client.py', ROOT)), join(project.dir, 'client.py'));
+    const { stdout } = await promisify(execFile)('npx', ['--no-install', 'mcp-chaos', 'check', '--client', 'python3 client.py', '--scenario', 'forbidden-403'],
+      { cwd: project.dir, env: npmEnv(), timeout: 60_000 });
+    expect(stdout.trim().split('\n').at(-1)).toBe('churn check: 4/4 checks, 1/1 scenarios');
   });
 });

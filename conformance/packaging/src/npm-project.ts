@@ -26,7 +26,7 @@ export interface NpmProject {
  * would point npm at this workspace package): npm reads the machine's own configuration files,
  * as it does in a user's shell.
  */
-function npmEnv(): NodeJS.ProcessEnv {
+export function npmEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
 }
 

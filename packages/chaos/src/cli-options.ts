@@ -27,7 +27,8 @@ export const USAGE = `mcp-chaos — a fault-injecting MCP server (Streamable HTT
 The first line on stdout is {"url": "…/mcp", "control": "…/_chaos"}.
 Control API: POST {control}/faults, GET {control}/state, POST {control}/reset,
 POST {control}/servers (a fresh server: {"url", "control"}; DELETE its control URL to stop it).
-Live view: open {control}/ in a browser (sessions, faults and requests as they happen; {control}/live is its WebSocket feed).`;
+Live view: open {control}/ in a browser (sessions, faults and requests as they happen; {control}/live is its WebSocket feed).
+Churn check: mcp-chaos check --client "CMD" scores an MCP client against session churn (mcp-chaos check --help).`;
 
 /**
  * Reads the command line into server options; throws {@link ChaosInputError} on a bad value.

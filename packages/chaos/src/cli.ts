@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// mcp-chaos: starts a chaos server and prints {"url", "control"} as the first stdout line.
+// mcp-chaos: starts a chaos server and prints {"url", "control"} as the first stdout line;
+// `mcp-chaos check --client "CMD"` scores a client against session churn instead.
 import { startChaosServer } from './chaos-server.ts';
+import { checkMain } from './check/check-cli.ts';
 import { optionsFromArgs, USAGE } from './cli-options.ts';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'check') return void (process.exitCode = await checkMain(process.argv.slice(3)));
   let options: ReturnType<typeof optionsFromArgs>;
   try {
     options = optionsFromArgs(process.argv.slice(2));

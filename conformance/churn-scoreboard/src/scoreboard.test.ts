@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLIENTS } from './clients.ts';
+import { runCheckProcess } from './run-check-process.ts';
+import { runScoreboard, type Scoreboard } from './scoreboard.ts';
+
+const DOC = fileURLToPath(new URL('../../../docs/churn-check.md', import.meta.url));
+const clientFile = (name: string) => readFileSync(new URL(`../clients/${name}`, import.meta.url), 'utf8');
+const SESSION_SCENARIOS = ['restart', 'idle-expiry', 'gone-amdahl', 'gone-typescript-sdk', 'gone-python-sdk', 'gone-go-sdk', 'gone-express-400', 'gone-server-everything',
+  'gone-typescript-sdk-uninitialized', 'renegotiation-404'];
+
+let board: Scoreboard;
+const run = (name: string) => board.runs.find((r) => r.client.name === name)!;
+
+// `mcp-chaos check` on every client, as processes, once for the whole file.
+beforeAll(async () => {
+  board = await runScoreboard();
+  for (const r of board.runs) console.log(`${r.client.name}: ${r.summary} (${r.seconds.toFixed(1)} s)`);
+  console.log(board.printed);
+});
+
+describe('the churn check scoreboard', () => {
+  it('scored every client on every scenario: none failed to start, hung or printed garbage', () => {
+    const problems = board.runs.flatMap((r) => r.report.scenarios.flatMap((s) => (s.problem ? [`${r.client.name}, ${s.name}: ${s.problem}`] : [])));
+    expect(problems).toEqual([]);
+    expect(board.runs.map((r) => r.client.name).sort()).toEqual(CLIENTS.map((c) => c.name).sort());
+  });
+
+  it.each(CLIENTS.filter((c) => c.ours).map((c) => c.name))('%s (ours) passes every check, and the check exits 0', (name) => {
+    const { report, code, summary } = run(name);
+    const failed = report.scenarios.flatMap((s) => s.checks.filter((c) => !c.passed).map((c) => `${s.name}: ${c.name}: ${c.detail}`));
+    expect(failed).toEqual([]);
+    expect(code).toBe(0);
+    expect(summary).toBe(`churn check: ${report.checks.total}/${report.checks.total} checks, ${report.scenarios.filter((s) => s.status !== 'skipped').length}/${report.scenarios.filter((s) => s.status !== 'skipped').length} scenarios${name.startsWith('SDK 1') ? ', 2 skipped' : ''}`);
+  });
+
+  it.each(['SDK 1.x', 'SDK 2.x'])('%s (plain) fails the session checks on every session loss, and the check exits 1', (name) => {
+    const { report, code } = run(name);
+    for (const scenario of SESSION_SCENARIOS) {
+      const failed = report.scenarios.find((s) => s.name === scenario)!.checks.filter((c) => !c.passed).map((c) => c.name);
+      expect(failed, scenario).toContain('reinitialized');
+      expect(failed, scenario).toContain('calls-answered');
+    }
+    expect(code).toBe(1);
+  });
+
+  it('is the table in docs/churn-check.md, as printed (run `pnpm --filter @mcp-resilience/churn-scoreboard scoreboard` and paste it)', () => {
+    expect(readFileSync(DOC, 'utf8')).toContain(`\n\n${board.printed}\n`);
+  });
+});
+
+describe('the adapters in the docs', () => {
+  it.each(['workload.mjs', 'sdk-1x-resilient.mjs', 'python-client.py'])('docs/churn-check.md shows clients/%s as it is', (file) => {
+    const text = clientFile(file);
+    expect(readFileSync(DOC, 'utf8')).toContain(`\`\`\`${file.endsWith('.py') ? 'python' : 'js'}\n${text}\`\`\``);
+  });
+
+  const python = spawnSync('python3', ['--version']).status === 0;
+  it.runIf(python)('the Python client is scored like any other (run where python3 is present)', async () => {
+    const command = `python3 ${fileURLToPath(new URL('../clients/python-client.py', import.meta.url))}`;
+    const { report, summary } = await runCheckProcess(command, ['--scenario', 'gone-python-sdk', '--scenario', 'forbidden-403', '--scenario', 'stateless-2026'], 120_000);
+    expect(report.scenarios.map((s) => [s.name, s.status, s.problem])).toEqual([
+      ['gone-python-sdk', 'failed', undefined], ['forbidden-403', 'passed', undefined], ['stateless-2026', 'skipped', undefined],
+    ]);
+    expect(summary).toBe('churn check: 6/9 checks, 1/2 scenarios, 1 skipped');
+  });
+});

@@ -1,0 +1,42 @@
+import { clientCommand, CLIENTS } from './clients.ts';
+import { runCheckProcess, type CheckRun } from './run-check-process.ts';
+import { renderScoreboard, worseThanPlain, type ScoreboardColumn } from './scoreboard-table.ts';
+
+/**
+ * `mcp-chaos check` options of the scoreboard: mcp-remote starts two Node processes per scenario, so the
+ * cap is generous; and 20 calls replayed at once on a loaded CI machine can take more than the default 4 s.
+ */
+export const CHECK_ARGS = ['--timeout', '30000', '--call-timeout', '8000', '--concurrency', '4'] as const;
+/** Each client's check is stopped by its PID after this long. */
+const CHECK_CAP_MS = 300_000;
+/** Clients checked at once (each check runs 4 scenarios at once). */
+const CLIENTS_AT_ONCE = 2;
+
+/** The whole scoreboard: every client's run, the table and the findings as printed. */
+export interface Scoreboard {
+  readonly runs: readonly (CheckRun & { readonly client: (typeof CLIENTS)[number] })[];
+  readonly printed: string;
+}
+
+/**
+ * Runs `mcp-chaos check` on every client of {@link CLIENTS}, two at a time, and renders the
+ * table and the list of places where a client did worse than the plain client of its line.
+ *
+ * @example
+ * const { printed } = await runScoreboard();
+ * process.stdout.write(printed);
+ */
+export async function runScoreboard(): Promise<Scoreboard> {
+  const runs: Scoreboard['runs'][number][] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: CLIENTS_AT_ONCE }, async () => {
+    while (next < CLIENTS.length) {
+      const client = CLIENTS[next++]!;
+      runs.push({ client, ...(await runCheckProcess(clientCommand(client), CHECK_ARGS, CHECK_CAP_MS)) });
+    }
+  }));
+  const columns: ScoreboardColumn[] = CLIENTS.map((client) => ({ client, report: runs.find((r) => r.client === client)!.report }));
+  const worse = worseThanPlain(columns);
+  const printed = `${renderScoreboard(columns)}\nWorse than the plain client of its line:\n\n${worse.length ? worse.map((w) => `- ${w}`).join('\n') : '- nowhere'}\n`;
+  return { runs, printed };
+}

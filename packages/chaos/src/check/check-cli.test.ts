@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ChaosInputError } from '../faults.ts';
+import { checkArgs } from './check-cli.ts';
+import { renderJunit } from './report-junit.ts';
+import { renderText, summaryLine } from './report-text.ts';
+import type { CheckReport } from './run-check.ts';
+
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const RAW_CLIENT = `node ${fileURLToPath(new URL('../test-support/churn-clients/raw-client.mjs', import.meta.url))}`;
+
+const report: CheckReport = {
+  client: 'node c.mjs', ms: 1500, checks: { passed: 2, total: 3 }, scenariosPassed: 1, scenariosRun: 2, requiredFailed: 1,
+  scenarios: [
+    { name: 'restart', title: 't', revision: '2025-11-25', status: 'passed', outcomes: [], wire: [], ms: 900, cost: { recovered: true, requests: 3, ms: 12 },
+      checks: [{ name: 'reinitialized', passed: true, required: true, detail: 'ok' }] },
+    { name: 'gone-go-sdk', title: 't', revision: '2025-11-25', status: 'failed', outcomes: [], wire: [], ms: 800, cost: { recovered: false, requests: 0, ms: 0 },
+      checks: [{ name: 'reinitialized', passed: false, required: true, detail: 'no initialize <after> & "so"' }, { name: 'no-hang', passed: true, required: true, detail: '' }] },
+    { name: 'stateless-2026', title: 't', revision: '2026-07-28', status: 'skipped', skipped: 'no 2026', outcomes: [], wire: [], ms: 300, checks: [] },
+  ],
+};
+
+describe('checkArgs', () => {
+  it('reads the options, and says what is wrong with a bad one', () => {
+    expect(checkArgs(['--client', 'node c.mjs', '--scenario', 'restart', '--json', '--concurrency', '2'])).toMatchObject({
+      json: true, options: { client: 'node c.mjs', concurrency: 2, callTimeoutMs: 4000, capMs: 15000, scenarios: [{ name: 'restart' }] },
+    });
+    expect(() => checkArgs([])).toThrow(new ChaosInputError('--client "CMD" is required'));
+    expect(() => checkArgs(['--client', 'x', '--scenario', 'nope'])).toThrow('no scenario nope (--list names them)');
+    expect(() => checkArgs(['--client', 'x', '--concurrency', '0'])).toThrow('--concurrency must be an integer from 1 to 32');
+  });
+});
+
+describe('the reports', () => {
+  it('ends with the one-line summary, and lists each failed check under its scenario', () => {
+    expect(summaryLine(report)).toBe('churn check: 2/3 checks, 1/2 scenarios, 1 skipped');
+    expect(renderText(report).split('\n').slice(1)).toEqual([
+      '  ✓ restart         1/1 checks    3 requests, 12 ms',
+      '  ✗ gone-go-sdk     1/2 checks    not recovered',
+      '      ✗ re-initialized without the old id: no initialize <after> & "so"',
+      '  - stateless-2026  skipped: no 2026',
+      'churn check: 2/3 checks, 1/2 scenarios, 1 skipped',
+      '',
+    ]);
+  });
+
+  it('writes JUnit XML: a test case per check, failures and skips marked, text escaped', () => {
+    const xml = renderJunit(report);
+    expect(xml).toContain('<testsuite name="churn check: node c.mjs" tests="4" failures="1" skipped="1"');
+    expect(xml).toContain('<testcase classname="churn.gone-go-sdk" name="gone-go-sdk: re-initialized without the old id" time="0.800"><failure message="no initialize &lt;after&gt; &amp; &quot;so&quot;" type="required"/></testcase>');
+    expect(xml).toContain('<skipped message="no 2026"/>');
+  });
+});
+
+describe('mcp-chaos check', () => {
+  it('runs the chosen scenarios, writes JUnit, prints the table and the summary, and exits 1 on a failed required check', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'churn-check-'));
+    try {
+      const run = spawnSync(process.execPath, [CLI, 'check', '--client', RAW_CLIENT, '--scenario', 'gone-go-sdk', '--scenario', 'forbidden-403', '--junit', join(dir, 'out.xml')],
+        { encoding: 'utf8', timeout: 60_000 });
+      expect(run.status, run.stderr).toBe(1);
+      const lines = run.stdout.trim().split('\n');
+      expect(lines.at(-1)).toBe('churn check: 6/9 checks, 1/2 scenarios');
+      expect(lines.find((l) => l.includes('✗ gone-go-sdk'))).toMatch(/2\/5 checks +not recovered$/);
+      expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toContain('failures="3"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 with the usage on bad arguments', () => {
+    const run = spawnSync(process.execPath, [CLI, 'check', '--scenario', 'restart'], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^mcp-chaos check: --client "CMD" is required\n\nmcp-chaos check — score an MCP client/);
+  });
+});

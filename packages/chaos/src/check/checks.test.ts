@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { SCENARIOS } from './catalogue.ts';
+import { scoreChecks } from './checks.ts';
+import type { CallOutcome } from './outcome-lines.ts';
+import { recoveryCost } from './recovery-cost.ts';
+import type { ScenarioEvidence } from './run-scenario.ts';
+import { callKey, CHECK_NAMES, type CheckName, type ChurnScenario } from './scenario.ts';
+import type { WireRecord } from './wire-tap.ts';
+
+// Recorded wire ledgers, written out by hand: each check is shown passing on a client that does
+// the right thing, and failing on a ledger that violates it.
+const scenario = (name: string): ChurnScenario => SCENARIOS.find((s) => s.name === name)!;
+
+function ledger(...rows: Omit<WireRecord, 'seq'>[]): WireRecord[] {
+  return rows.map((row, i) => ({ seq: i + 1, endMs: row.startMs + 5, status: 200, ...row }));
+}
+const init = (startMs: number, minted: string, more: Partial<WireRecord> = {}) => ({ startMs, httpMethod: 'POST', rpcMethod: 'initialize', minted, ...more });
+const notified = (startMs: number, session: string) => ({ startMs, httpMethod: 'POST', rpcMethod: 'notifications/initialized', session, status: 202 });
+const call = (startMs: number, id: string, session: string | undefined, more: Partial<WireRecord> = {}, tool = 'echo', args: object = { text: id }) =>
+  ({ startMs, httpMethod: 'POST', rpcMethod: 'tools/call', call: callKey(tool, args), ...(session ? { session } : {}), ...more });
+const ok = (id: string, atMs: number): CallOutcome => ({ id, ok: true, text: id, atMs });
+const failed = (id: string, atMs: number): CallOutcome => ({ id, ok: false, error: 'Session not found', atMs });
+
+function evidence(name: string, wire: WireRecord[], outcomes: readonly CallOutcome[], more: Partial<ScenarioEvidence> = {}): ScenarioEvidence {
+  return { scenario: name, wire, ledger: {}, outcomes, callTimeoutMs: 4000, ...more };
+}
+function verdict(name: string, check: CheckName, e: ScenarioEvidence) {
+  const base = scenario(name);
+  return scoreChecks({ ...base, checks: [check] }, e)[0]!;
+}
+
+/** A client that re-initializes once after the eviction and replays c2 once: every session check passes. */
+const recovered = evidence('gone-typescript-sdk', ledger(
+  init(0, 'A'), notified(10, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404 }),
+  init(40, 'B'), notified(50, 'B'), call(60, 'c2', 'B', { minted: 'B' }), call(70, 'c3', 'B'),
+), [ok('c1', 26), ok('c2', 66), ok('c3', 76)]);
+
+/** The plain SDK: it keeps the dead id, and every call after the eviction fails. */
+const plain = evidence('gone-typescript-sdk', ledger(
+  init(0, 'A'), notified(10, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404 }), call(70, 'c3', 'A', { status: 404 }),
+), [ok('c1', 26), failed('c2', 36), failed('c3', 76)]);
+
+describe('the session checks, on a recorded eviction', () => {
+  it.each(['reinitialized', 'continued-in-new-session', 'replayed-once', 'dead-id-dropped', 'one-initialize', 'calls-answered', 'no-hang'] as const)(
+    '%s passes on a client that re-initialized and replayed once', (check) => {
+      expect(verdict('gone-typescript-sdk', check, recovered)).toMatchObject({ passed: true, required: true });
+    });
+
+  it('reinitialized fails when no initialize follows the loss, or when it carries the dead id', () => {
+    expect(verdict('gone-typescript-sdk', 'reinitialized', plain)).toMatchObject({ passed: false, detail: expect.stringContaining('no initialize after request 4') });
+    const carrying = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 404 }), init(40, 'B', { session: 'A', status: 404 })), []);
+    expect(verdict('gone-typescript-sdk', 'reinitialized', carrying)).toMatchObject({ passed: false, detail: 'request 3 (POST initialize) carried a session id' });
+  });
+
+  it('continued-in-new-session fails when the call is not sent again on the session the new initialize opened', () => {
+    const stale = evidence('renegotiation-404', ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 404 }), init(40, 'B'), call(60, 'c2', undefined)), []);
+    expect(verdict('renegotiation-404', 'continued-in-new-session', stale)).toMatchObject({ passed: false, detail: 'c2 was sent again without the new session id' });
+  });
+
+  it('replayed-once fails when a call is sent twice after it met the dead session', () => {
+    const twice = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 404 }), init(40, 'B'), call(60, 'c2', 'B', { status: 500 }), call(70, 'c2', 'B')), []);
+    expect(verdict('gone-typescript-sdk', 'replayed-once', twice)).toMatchObject({ passed: false, detail: 'c2 was sent 2 times after it met the dead session' });
+  });
+
+  it('dead-id-dropped fails when the dead id comes back, in the next step or after the new session', () => {
+    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', plain)).toMatchObject({ passed: false, detail: expect.stringContaining('request 5 (POST tools/call) carried a session id already answered 404') });
+    const after = evidence('concurrent-dead-session', ledger(
+      init(0, 'A'), call(20, 'c0', 'A'), call(30, 'c1', 'A', { status: 404 }), call(31, 'c2', 'A', { status: 404 }), init(40, 'B'), { startMs: 45, httpMethod: 'GET', session: 'A', status: 404 },
+    ), []);
+    expect(verdict('concurrent-dead-session', 'dead-id-dropped', after)).toMatchObject({ passed: false, detail: expect.stringContaining('request 6 (GET)') });
+  });
+
+  it('one-initialize fails when concurrent calls open a session each', () => {
+    const storm = evidence('concurrent-dead-session', ledger(init(0, 'A'), call(30, 'c1', 'A', { status: 404 }), call(31, 'c2', 'A', { status: 404 }), init(40, 'B'), init(41, 'C')), []);
+    expect(verdict('concurrent-dead-session', 'one-initialize', storm)).toMatchObject({ passed: false, detail: '2 initialize requests after the loss' });
+  });
+});
+
+describe('the other checks', () => {
+  it('waited-retry-after fails on a retry sooner than Retry-After, and passes on one that waited', () => {
+    const early = evidence('rate-limit-seconds', ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 429, retryAfter: '1', retryAfterMs: 1000 }), call(135, 'c2', 'A')), []);
+    expect(verdict('rate-limit-seconds', 'waited-retry-after', early)).toMatchObject({ passed: false, detail: 'c2 sent again 100 ms after a 429 asking for 1000 ms' });
+    const waited = evidence('rate-limit-seconds', ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 429, retryAfter: '1', retryAfterMs: 1000 }), call(1040, 'c2', 'A')), []);
+    expect(verdict('rate-limit-seconds', 'waited-retry-after', waited)).toMatchObject({ passed: true });
+  });
+
+  it('retry-after-capped fails on a client that waits a hostile Retry-After until its timeout', () => {
+    const wire = ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 503, retryAfter: '99999999999999999', retryAfterMs: 1e20 }));
+    expect(verdict('hostile-retry-after', 'retry-after-capped', evidence('hostile-retry-after', wire, [failed('c2', 3950)])))
+      .toMatchObject({ passed: false, detail: 'c2 waited 3915 ms' });
+    expect(verdict('hostile-retry-after', 'retry-after-capped', evidence('hostile-retry-after', wire, [failed('c2', 40)]))).toMatchObject({ passed: true });
+  });
+
+  it('no-4xx-retry fails when a call refused with 403 is sent again', () => {
+    const retried = evidence('forbidden-403', ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 403 }), call(40, 'c2', 'A', { status: 403 })), []);
+    expect(verdict('forbidden-403', 'no-4xx-retry', retried)).toMatchObject({ passed: false, detail: 'c2 was sent again after 403' });
+  });
+
+  it('ran-once fails when the execution ledger counts a record call twice', () => {
+    const e = evidence('outcome-unknown-record', ledger(init(0, 'A')), [], { ledger: { c2: 2 } });
+    expect(verdict('outcome-unknown-record', 'ran-once', e)).toMatchObject({ passed: false, detail: 'record c2 ran 2 times' });
+  });
+
+  it('resumed fails when a dropped stream is re-sent instead of resumed, and passes on GET + Last-Event-ID', () => {
+    const slow = (startMs: number, more: Partial<WireRecord>) => call(startMs, 'c2', 'A', more, 'slow', { ms: 200 });
+    const resent = evidence('stream-dropped-resumable', ledger(init(0, 'A'), slow(30, { broken: true }), slow(300, {})), []);
+    expect(verdict('stream-dropped-resumable', 'resumed', resent)).toMatchObject({ passed: false, detail: 'no GET with Last-Event-ID on the session after the drop (c2 sent again instead)' });
+    const resumed = evidence('stream-dropped-resumable', ledger(init(0, 'A'), slow(30, { broken: true }), { startMs: 300, httpMethod: 'GET', session: 'A', lastEventId: true }), []);
+    expect(verdict('stream-dropped-resumable', 'resumed', resumed)).toMatchObject({ passed: true });
+  });
+
+  it('stateless-2026 fails on an initialize or a session id on 2026-07-28', () => {
+    expect(verdict('stateless-2026', 'stateless-2026', evidence('stateless-2026', ledger(call(0, 'c1', undefined), init(10, 'A')), [])))
+      .toMatchObject({ passed: false, detail: 'request 2 (POST initialize) is an initialize' });
+    expect(verdict('stateless-2026', 'stateless-2026', evidence('stateless-2026', ledger(call(0, 'c1', 'A')), [])))
+      .toMatchObject({ passed: false, detail: 'request 1 (POST tools/call) carried a session id' });
+  });
+
+  it('session-kept fails on a new session without a loss (a 429 is not a session loss), and is optional', () => {
+    const churned = evidence('rate-limit-seconds', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 429 }), init(40, 'B')), []);
+    expect(verdict('rate-limit-seconds', 'session-kept', churned)).toMatchObject({ passed: false, required: false });
+  });
+
+  it('calls-answered fails on a call that should have been answered, one that should have failed, and a missing outcome', () => {
+    const e = evidence('forbidden-403', ledger(init(0, 'A')), [failed('c1', 10), ok('c2', 20)]);
+    expect(verdict('forbidden-403', 'calls-answered', e)).toMatchObject({
+      passed: false, detail: 'c1 failed (Session not found); c2 was answered though the server refused it; c3: no outcome printed',
+    });
+  });
+
+  it('no-hang fails on a call that ended only at its timeout', () => {
+    const e = evidence('stream-dropped-no-ids', ledger(init(0, 'A'), call(30, 'c2', 'A', { broken: true }, 'slow', { ms: 200 })), [failed('c2', 3900)]);
+    expect(verdict('stream-dropped-no-ids', 'no-hang', e)).toMatchObject({ passed: false, detail: 'c2 ended 3870 ms after it was sent (the call timeout is 4000 ms)' });
+  });
+
+  it('every check is shown failing above', () => {
+    const shown = new Set(['reinitialized', 'continued-in-new-session', 'replayed-once', 'dead-id-dropped', 'one-initialize', 'waited-retry-after',
+      'retry-after-capped', 'no-4xx-retry', 'ran-once', 'resumed', 'stateless-2026', 'session-kept', 'calls-answered', 'no-hang']);
+    expect([...shown].sort()).toEqual([...CHECK_NAMES].sort());
+  });
+});
+
+describe('a client with a problem, or that skipped', () => {
+  it('fails every check with the reason, and has no cost', () => {
+    const e = evidence('restart', [], [], { problem: 'hung: still running after 15000 ms (killed)' });
+    const checks = scoreChecks(scenario('restart'), e);
+    expect(checks.map((c) => [c.passed, c.detail])).toEqual(scenario('restart').checks.map(() => [false, 'hung: still running after 15000 ms (killed)']));
+    expect(recoveryCost(scenario('restart'), e)).toBeUndefined();
+    expect(scoreChecks(scenario('stateless-2026'), evidence('stateless-2026', [], [], { skipped: 'no 2026-07-28' }))).toEqual([]);
+  });
+});
+
+describe('recoveryCost', () => {
+  it('counts the requests and time from the loss to the answer, GET streams aside', () => {
+    const withGet = evidence('gone-typescript-sdk', [...recovered.wire.slice(0, 4), { seq: 9, startMs: 35, endMs: 36, httpMethod: 'GET', session: 'A', status: 404 }, ...recovered.wire.slice(4)], recovered.outcomes);
+    expect(recoveryCost(scenario('gone-typescript-sdk'), withGet)).toEqual({ recovered: true, requests: 3, ms: 30 });
+    expect(recoveryCost(scenario('gone-typescript-sdk'), plain)).toMatchObject({ recovered: false });
+  });
+});

@@ -1,0 +1,108 @@
+import type { Fault } from '../faults.ts';
+import type { DialectName } from '../dialect-responses.ts';
+
+/** The tools of the workload: `echo` is read-only, `record` is not idempotent, `slow` keeps a response stream open. */
+export type WorkloadTool = 'echo' | 'record' | 'slow';
+
+/** What a call must come to, as the application sees it: answered, failed, or either (but not by a hang). */
+export type CallExpectation = 'ok' | 'fail' | 'settled';
+
+/** One call of the workload: the client makes it and prints its outcome under `id`. */
+export interface WorkloadCall {
+  readonly id: string;
+  readonly tool: WorkloadTool;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly expect: CallExpectation;
+}
+
+/**
+ * Faults the check applies when the first call of a step reaches the server, before the server
+ * reads it: a list, a function of the time (an HTTP-date `Retry-After`), or `expire-idle` (the
+ * server's idle budget catches the session the client left idle during the step's pause).
+ */
+export type FaultAction = readonly Fault[] | ((now: Date) => readonly Fault[]) | 'expire-idle';
+
+/** A group of calls the client makes at once, after the previous group has settled. */
+export interface ScenarioStep {
+  /** The client waits this long before the step (idle time). */
+  readonly pauseMs?: number;
+  readonly calls: readonly WorkloadCall[];
+  /** Applied as the step's first call arrives, before the server handles it. */
+  readonly before?: FaultAction;
+  /** Applied `afterMs` after the step's first call arrived (a fault while a call is in flight). */
+  readonly during?: { readonly afterMs: number; readonly faults: readonly Fault[] };
+}
+
+/** The named checks a scenario can score (see `checks.ts`). */
+export const CHECK_NAMES = [
+  'reinitialized', 'continued-in-new-session', 'replayed-once', 'dead-id-dropped', 'one-initialize', 'waited-retry-after',
+  'retry-after-capped', 'no-4xx-retry', 'ran-once', 'resumed', 'stateless-2026', 'session-kept', 'calls-answered', 'no-hang',
+] as const;
+
+/**
+ * One check's name.
+ *
+ * @example
+ * const name: CheckName = 'reinitialized';
+ */
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+/** One scenario of the churn check: a chaos server, the workload's calls, the faults, and what is scored. */
+export interface ChurnScenario {
+  readonly name: string;
+  /** What happens, in one sentence. */
+  readonly title: string;
+  /** The revision the client is asked to speak (2026-07-28: a client that cannot may skip the scenario). */
+  readonly revision: '2025-11-25' | '2026-07-28';
+  readonly chaos: { readonly mode?: 'legacy' | 'modern'; readonly dialect?: DialectName; readonly faults?: readonly Fault[] };
+  readonly steps: readonly ScenarioStep[];
+  readonly checks: readonly CheckName[];
+}
+
+/**
+ * What the client is given in `MCP_CHURN_CONTEXT` (JSON): the revision, the per-call timeout it
+ * must apply, and the steps of calls.
+ *
+ * @example
+ * const context: WorkloadContext = JSON.parse(process.env.MCP_CHURN_CONTEXT!);
+ */
+export interface WorkloadContext {
+  readonly scenario: string;
+  readonly revision: ChurnScenario['revision'];
+  readonly callTimeoutMs: number;
+  readonly steps: readonly { readonly pauseMs?: number; readonly calls: readonly { readonly id: string; readonly tool: WorkloadTool; readonly arguments: Readonly<Record<string, unknown>> }[] }[];
+}
+
+/** The environment variable naming the scenario (as the official conformance runner's `MCP_CONFORMANCE_SCENARIO`). */
+export const SCENARIO_ENV = 'MCP_CHURN_SCENARIO';
+/** The environment variable holding the {@link WorkloadContext} as JSON (as `MCP_CONFORMANCE_CONTEXT`). */
+export const CONTEXT_ENV = 'MCP_CHURN_CONTEXT';
+
+/**
+ * The context a client is given for a scenario.
+ *
+ * @example
+ * workloadContext(scenario, 4000).steps[0].calls[0]; // { id: 'c1', tool: 'echo', arguments: { text: 'c1' } }
+ */
+export function workloadContext(scenario: ChurnScenario, callTimeoutMs: number): WorkloadContext {
+  return {
+    scenario: scenario.name, revision: scenario.revision, callTimeoutMs,
+    steps: scenario.steps.map((step) => ({
+      ...(step.pauseMs === undefined ? {} : { pauseMs: step.pauseMs }),
+      calls: step.calls.map(({ id, tool, arguments: args }) => ({ id, tool, arguments: args })),
+    })),
+  };
+}
+
+/**
+ * A call's identity on the wire: its tool and its arguments, keys sorted (each call of a scenario has its own).
+ *
+ * @example
+ * callKey('echo', { text: 'c1' }); // 'echo {"text":"c1"}'
+ */
+export function callKey(tool: unknown, args: unknown): string {
+  const sorted = (value: unknown): unknown => (typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sorted(v)]))
+    : value);
+  return `${String(tool)} ${JSON.stringify(sorted(args ?? {}))}`;
+}

@@ -1,0 +1,65 @@
+import type { ScenarioEvidence } from './run-scenario.ts';
+import { callKey, type ChurnScenario, type WorkloadCall } from './scenario.ts';
+import type { WireRecord } from './wire-tap.ts';
+
+/**
+ * What the checks read off a scenario's wire ledger: which requests met a dead session, when
+ * each step began, which call a request was, and the sends of each call.
+ *
+ * @example
+ * const facts = wireFacts(scenario, evidence);
+ * facts.gone[0]?.status; // 404
+ */
+export interface WireFacts {
+  readonly wire: readonly WireRecord[];
+  /**
+   * Requests that carried a session id and were answered "session gone": 404 or 400 on a
+   * sessionful revision, on a session that never answered 2xx again (sessions do not come back;
+   * a 400 the server was told to send is not a loss).
+   */
+  readonly gone: readonly WireRecord[];
+  readonly calls: readonly WorkloadCall[];
+  /** The workload call a `tools/call` request was. */
+  callOf(record: WireRecord): WorkloadCall | undefined;
+  /** Every send of a call, in order. */
+  sendsOf(call: WorkloadCall): readonly WireRecord[];
+  /** The step a request belongs to: its call's, or the last step begun when it arrived. */
+  stepOf(record: WireRecord): number;
+  /** When a step's first call arrived (Infinity if it never did). */
+  stepStartMs(step: number): number;
+  /** The `initialize` requests that arrived after `ms`. */
+  initializesAfter(ms: number): readonly WireRecord[];
+}
+
+/**
+ * Builds the {@link WireFacts} of a scenario's evidence.
+ *
+ * @example
+ * wireFacts(scenario, evidence).initializesAfter(0).length;
+ */
+export function wireFacts(scenario: ChurnScenario, evidence: ScenarioEvidence): WireFacts {
+  const { wire } = evidence;
+  const calls = scenario.steps.flatMap((step) => step.calls);
+  const byKey = new Map(calls.map((call) => [callKey(call.tool, call.arguments), call]));
+  const stepIndex = new Map(scenario.steps.flatMap((step, i) => step.calls.map((call) => [call.id, i] as const)));
+  const starts = scenario.steps.map((_, i) =>
+    Math.min(...wire.filter((r) => r.call !== undefined && stepIndex.get(byKey.get(r.call)?.id ?? '') === i).map((r) => r.startMs)));
+  const callOf = (record: WireRecord) => (record.call === undefined ? undefined : byKey.get(record.call));
+  return {
+    wire,
+    gone: scenario.revision === '2026-07-28' ? [] : wire.filter((r) => r.session !== undefined && (r.status === 404 || r.status === 400)
+      && !wire.some((later) => later.session === r.session && later.startMs > r.startMs && later.status !== undefined && later.status < 300)),
+    calls,
+    callOf,
+    sendsOf: (call) => wire.filter((r) => callOf(r) === call),
+    stepOf(record) {
+      const call = callOf(record);
+      if (call) return stepIndex.get(call.id)!;
+      let step = 0;
+      starts.forEach((start, i) => (start <= record.startMs ? (step = i) : undefined));
+      return step;
+    },
+    stepStartMs: (step) => starts[step] ?? Infinity,
+    initializesAfter: (ms) => wire.filter((r) => r.rpcMethod === 'initialize' && r.startMs >= ms),
+  };
+}

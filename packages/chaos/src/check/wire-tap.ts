@@ -1,0 +1,134 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { redactSessionId } from '@mcp-resilience/core';
+import { callKey } from './scenario.ts';
+
+/**
+ * One request to the MCP endpoint as the check saw it, and how it ended: the wire ledger the
+ * checks score. Times are milliseconds since the scenario started; session ids appear only as
+ * redacted tags.
+ */
+export interface WireRecord {
+  readonly seq: number;
+  readonly startMs: number;
+  readonly httpMethod: string;
+  /** The tag of the `Mcp-Session-Id` the request carried. */
+  readonly session?: string;
+  /** It carried `Last-Event-ID` (a resumption). */
+  readonly lastEventId?: boolean;
+  rpcMethod?: string;
+  /** For `tools/call`: the call's key (tool and arguments, see `callKey`). */
+  call?: string;
+  endMs?: number;
+  status?: number;
+  retryAfter?: string;
+  /** `Retry-After` in ms from the end of the response (delta-seconds or an HTTP-date). */
+  retryAfterMs?: number;
+  /** The tag of the session id the response gave (an `initialize` answer). */
+  minted?: string;
+  /** The response ended before it was complete (a dropped stream). */
+  broken?: boolean;
+}
+
+/** Told of a request once its body has arrived, before the server reads it. */
+export type OnRequest = (record: WireRecord) => void;
+
+const CHANNEL = 'http.server.request.start';
+const taps = new Map<number, { records: WireRecord[]; onRequest: OnRequest; t0: number }>();
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * `Retry-After` as ms from `nowMs`: delta-seconds or an HTTP-date; undefined if it is neither.
+ *
+ * @example
+ * retryAfterMs('2', Date.now()); // 2000
+ */
+export function retryAfterMs(value: string, nowMs: number): number | undefined {
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+function parseRpc(text: string): { method?: string; tool?: unknown; args?: unknown } {
+  try {
+    const body = JSON.parse(text) as unknown;
+    const first = (Array.isArray(body) ? body[0] : body) as { method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null;
+    if (typeof first !== 'object' || first === null) return {};
+    return { ...(typeof first.method === 'string' ? { method: first.method } : {}), tool: first.params?.name, args: first.params?.arguments };
+  } catch {
+    return {};
+  }
+}
+
+function onStart(message: unknown): void {
+  const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+  const tap = taps.get(request.socket.localPort ?? -1);
+  if (!tap || !(request.url ?? '').startsWith('/mcp')) return;
+  const session = header(request, 'mcp-session-id');
+  const record: WireRecord = {
+    seq: tap.records.length + 1, startMs: performance.now() - tap.t0, httpMethod: request.method ?? 'GET',
+    ...(session === undefined ? {} : { session: redactSessionId(session) }),
+    ...(header(request, 'last-event-id') === undefined ? {} : { lastEventId: true }),
+  };
+  tap.records.push(record);
+  response.once('close', () => {
+    record.endMs = performance.now() - tap.t0;
+    record.status = response.statusCode;
+    const retryAfter = response.getHeader('retry-after');
+    if (retryAfter !== undefined) {
+      record.retryAfter = String(retryAfter);
+      const ms = retryAfterMs(record.retryAfter, Date.now());
+      if (ms !== undefined) record.retryAfterMs = ms;
+    }
+    const minted = response.getHeader('mcp-session-id');
+    if (typeof minted === 'string') record.minted = redactSessionId(minted);
+    if (!response.writableFinished) record.broken = true;
+  });
+  if (record.httpMethod !== 'POST') return void tap.onRequest(record);
+  // This listener comes before the server's own (the channel speaks before the server is told
+  // of the request), so a fault applied here is in force when the server reads the request.
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.once('end', () => {
+    const rpc = parseRpc(Buffer.concat(chunks).toString('utf8'));
+    if (rpc.method !== undefined) record.rpcMethod = rpc.method;
+    if (rpc.method === 'tools/call') record.call = callKey(rpc.tool, rpc.args);
+    tap.onRequest(record);
+  });
+}
+
+/** A tap on one port: the records so far, and `stop()`. */
+export interface WireTap {
+  readonly records: readonly WireRecord[];
+  stop(): void;
+}
+
+/**
+ * Records every request to the MCP endpoint of the HTTP server on `port` in this process (the
+ * chaos server the check started), through Node's `http.server.request.start` diagnostics
+ * channel: what the server's own wire log has, plus `Last-Event-ID`, the call's arguments, when
+ * each answer ended and whether it broke, timed from `t0` (`performance.now()`). `onRequest` sees
+ * each request before the server does.
+ *
+ * @example
+ * const tap = tapWire(port, performance.now(), (record) => {});
+ * // … traffic …
+ * tap.stop(); tap.records;
+ */
+export function tapWire(port: number, t0: number, onRequest: OnRequest): WireTap {
+  if (taps.size === 0) subscribe(CHANNEL, onStart);
+  const tap = { records: [] as WireRecord[], onRequest, t0 };
+  taps.set(port, tap);
+  return {
+    records: tap.records,
+    stop() {
+      if (taps.get(port) !== tap) return;
+      taps.delete(port);
+      if (taps.size === 0) unsubscribe(CHANNEL, onStart);
+    },
+  };
+}
