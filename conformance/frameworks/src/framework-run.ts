@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Framework } from './frameworks.ts';
 import { pageRecipes, readPage, recipeCode } from './page.ts';
-import { importRecipe } from './recipe-module.ts';
+import { importRecipe, type RecipeModule } from './recipe-module.ts';
 import { runScenario, SCENARIOS, type Outcome } from './scenarios.ts';
 import type { FrameworkRun } from './table.ts';
 
@@ -20,8 +20,7 @@ export function installedVersion(name: string): string {
   return `${name}@${installed}`;
 }
 
-async function runMode(pool: string, framework: Framework, mode: 'plain' | 'engine'): Promise<Outcome[]> {
-  const recipe = await importRecipe(framework.name, mode, recipeCode(pageRecipes(readPage()), framework.name, mode));
+async function runMode(pool: string, framework: Framework, mode: 'plain' | 'engine', recipe: RecipeModule): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const scenario of SCENARIOS) {
     const t = Date.now();
@@ -39,10 +38,24 @@ async function runMode(pool: string, framework: Framework, mode: 'plain' | 'engi
  * const run = await runFramework(inject('chaosControl'), FRAMEWORKS[0]!);
  */
 export async function runFramework(pool: string, framework: Framework): Promise<FrameworkRun> {
-  const [plain, engine] = await Promise.all([runMode(pool, framework, 'plain'), runMode(pool, framework, 'engine')]);
+  const recipes = pageRecipes(readPage());
+  const codes = { plain: recipeCode(recipes, framework.name, 'plain'), engine: recipeCode(recipes, framework.name, 'engine') };
+  const loaded = framework.load
+    ? await framework.load(codes)
+    : { plain: await importRecipe(framework.name, 'plain', codes.plain), engine: await importRecipe(framework.name, 'engine', codes.engine), dispose: async () => {} };
+  let plain: Outcome[];
+  let engine: Outcome[];
+  let notes: Record<string, string | undefined> = {};
+  try {
+    [plain, engine] = await Promise.all([runMode(pool, framework, 'plain', loaded.plain), runMode(pool, framework, 'engine', loaded.engine)]);
+    notes = (await loaded.notes?.()) ?? {};
+  } finally {
+    await loaded.dispose();
+  }
   return {
     title: framework.title,
     packages: framework.packages.map(installedVersion),
     rows: SCENARIOS.map((scenario, i) => ({ scenario, plain: plain[i]!, engine: engine[i]! })),
+    notes,
   };
 }

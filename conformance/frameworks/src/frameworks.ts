@@ -1,7 +1,17 @@
 import type { MCPServerStreamableHttp } from '@openai/agents';
+import { startWorkerdRecipes } from './cloudflare/workerd-recipes.ts';
+import type { RecipeModule } from './recipe-module.ts';
 
 /** What a recipe's `open(url)` gave: the framework's tools (or server) and its `close()`. */
 export type Opened = { close(): Promise<unknown> } & Record<string, unknown>;
+
+/** The page's two recipes where the framework runs; `notes` are what the framework's own checks found there. */
+export interface LoadedRecipes {
+  readonly plain: RecipeModule;
+  readonly engine: RecipeModule;
+  notes?(): Promise<Record<string, string | undefined>>;
+  dispose(): Promise<void>;
+}
 
 /** A framework the page has a recipe for, and how an agent of that framework calls a tool with what the recipe gave. */
 export interface Framework {
@@ -11,6 +21,11 @@ export interface Framework {
   readonly title: string;
   /** The packages the recipe uses, at the versions pinned in package.json. */
   readonly packages: readonly string[];
+  /**
+   * Loads the page's two recipes where the framework runs (default: imported into this Node
+   * process); `dispose` ends that place.
+   */
+  load?(codes: { readonly plain: string; readonly engine: string }): Promise<LoadedRecipes>;
   /** Calls the chaos server's `echo` tool the way the framework's agent does, and gives the text it answered. */
   callEcho(opened: Opened, text: string): Promise<unknown>;
 }
@@ -26,7 +41,8 @@ function tool<T>(found: T | undefined, name: string): T {
 /**
  * The frameworks of docs/frameworks.md, each with the way its agents call a tool: the AI SDK's
  * `tool.execute`, Mastra's `tool.execute`, LangChain's `tool.invoke`, the OpenAI Agents SDK's
- * `server.callTool` (what its MCP function tools call).
+ * `server.callTool` (what its MCP function tools call), a Cloudflare agent's `this.mcp.callTool`
+(inside workerd).
  *
  * @example
  * const answer = await FRAMEWORKS.find((f) => f.name === 'ai-sdk')!.callEcho(opened, 'hello');
@@ -47,5 +63,10 @@ export const FRAMEWORKS: readonly Framework[] = [
   {
     name: 'openai-agents', title: 'OpenAI Agents SDK', packages: ['@openai/agents'],
     callEcho: (opened, text) => (opened.server as MCPServerStreamableHttp).callTool('echo', { text }),
+  },
+  {
+    name: 'cloudflare-agents', title: 'Cloudflare Agents', packages: ['agents'],
+    load: startWorkerdRecipes,
+    callEcho: (opened, text) => (opened.callTool as (name: string, args: unknown) => Promise<unknown>)('echo', { text }),
   },
 ];

@@ -6,6 +6,8 @@ export interface FrameworkRun {
   /** `name@version` of each package the recipe uses, as installed. */
   readonly packages: readonly string[];
   readonly rows: readonly { readonly scenario: Scenario; readonly plain: Outcome; readonly engine: Outcome }[];
+  /** What the framework's own checks found where it ran (not in the table). */
+  readonly notes: Record<string, string | undefined>;
 }
 
 function cell(outcome: Outcome): string {
