@@ -64,13 +64,17 @@ export function normalizeError(error: unknown): string {
   return code && !text.includes(code) ? `${code}: ${text}` : text;
 }
 
-/** The server's control API again after a restart's downtime: refused until then, so asked again every 100 ms, at most for the cap. */
-async function untilUp(url: string): Promise<void> {
+/**
+ * Until the server takes new connections again after a restart's downtime: its state says
+ * `refusing: false` (a control connection kept alive is answered during the downtime; a new one
+ * is refused). Asked every 100 ms, at most for the cap.
+ */
+async function untilUp(stateUrl: string): Promise<void> {
   const deadline = Date.now() + CALL_CAP_MS;
   for (;;) {
-    const up = await fetch(url).then((r) => r.body?.cancel().then(() => true), () => false);
+    const up = await fetch(stateUrl).then((r) => r.json()).then((state: { refusing?: boolean }) => state.refusing === false, () => false);
     if (up) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not come back within ${CALL_CAP_MS} ms`);
+    if (Date.now() > deadline) throw new Error(`${stateUrl} did not come back within ${CALL_CAP_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -119,9 +123,7 @@ export async function runScenario(pool: string, framework: Framework, recipe: Re
       errors: [...new Set(results.flatMap((r) => (r.ok ? [] : [r.error])))],
     };
   } finally {
-    const t = Date.now();
     await capped(opened?.close() ?? Promise.resolve(), CALL_CAP_MS, 'close').catch(() => undefined);
-    if (process.env.FRAMEWORKS_TIMING) console.log(framework.name, scenario.name, 'close', Date.now() - t, 'ms');
     await control(server.control, { method: 'DELETE' }).catch(() => undefined);
   }
 }
