@@ -1,4 +1,3 @@
-import type { MCPServerStreamableHttp } from '@openai/agents';
 import { startWorkerdRecipes } from './cloudflare/workerd-recipes.ts';
 import type { RecipeModule } from './recipe-module.ts';
 
@@ -62,7 +61,7 @@ export const FRAMEWORKS: readonly Framework[] = [
   },
   {
     name: 'openai-agents', title: 'OpenAI Agents SDK', packages: ['@openai/agents'],
-    callEcho: (opened, text) => (opened.server as MCPServerStreamableHttp).callTool('echo', { text }),
+    callEcho: (opened, text) => (opened.server as { callTool(name: string, args: unknown): Promise<unknown> }).callTool('echo', { text }),
   },
   {
     name: 'cloudflare-agents', title: 'Cloudflare Agents', packages: ['agents'],
