@@ -63,19 +63,6 @@ export function pageTable(page: string, name: string): string | undefined {
   return end < 0 ? undefined : page.slice(at + start.length, end);
 }
 
-/**
- * The page with the table `name` replaced by `table` (what `pnpm --filter @mcp-resilience/frameworks tables` writes).
- *
- * @example
- * writeFileSync(PAGE, withTable(readFileSync(PAGE, 'utf8'), 'ai-sdk', rendered));
- */
-export function withTable(page: string, name: string, table: string): string {
-  const old = pageTable(page, name);
-  if (old === undefined) throw new PageError(`docs/frameworks.md: no <!-- table: ${name} --> … <!-- /table --> section`);
-  const start = page.indexOf(`<!-- table: ${name} -->\n`) + `<!-- table: ${name} -->\n`.length;
-  return page.slice(0, start) + table + page.slice(start + old.length);
-}
-
 /** The page as it is on disk. */
 export function readPage(): string {
   return readFileSync(PAGE, 'utf8');
