@@ -1,0 +1,3 @@
+import { describeFramework } from './describe-framework.ts';
+
+describeFramework('openai-agents');
