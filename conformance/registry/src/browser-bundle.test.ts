@@ -3,13 +3,13 @@
 // esbuild as a user's build does, and the page run in Chromium on its own origin against mcp-chaos.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
 import { build, type Metafile } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { servePage, type PageServer } from '../../../packages/browser/src/test-support/harness.ts';
 import { npmProject, type NpmProject } from '../../packaging/src/npm-project.ts';
 import { launchChromium } from './chromium.ts';
+import { poolServer, type PoolServer } from './chaos-pool.ts';
 import { projectNpmrc } from './project-npmrc.ts';
 import './provided-context.ts';
 
@@ -21,7 +21,7 @@ const install = /```sh\n(npm i @mcp-resilience\/browser[^\n]*)\n```/.exec(README
 const example = /```ts\n([\s\S]*?)```/.exec(README)?.[1];
 
 let project: NpmProject;
-let chaos: ChaosProcess;
+let chaos: PoolServer;
 let site: PageServer;
 let browser: Browser;
 let metafile: Metafile;
@@ -29,7 +29,7 @@ let metafile: Metafile;
 beforeAll(async () => {
   if (install === undefined || !example?.includes(EXAMPLE_URL)) throw new Error("the browser README's install line or bundler example is missing");
   project = await npmProject({ name: 'my-page', version: '1.0.0', private: true, type: 'module' }, projectNpmrc(registry), install.split(' ').slice(2));
-  chaos = await startChaosProcess();
+  chaos = await poolServer(inject('chaosControl'));
   writeFileSync(join(project.dir, 'app.ts'), example.replace(EXAMPLE_URL, chaos.url));
   // What `npx esbuild app.ts --bundle --format=esm --platform=browser --outfile=app.js` does in the project.
   const bundled = await build({

@@ -12,6 +12,8 @@ declare module 'vitest' {
     /** Every published package, with its version before and after the release. */
     readonly released: readonly Release[];
     readonly versionOutput: string;
+    /** The control API of the run's mcp-chaos process, for pool servers. */
+    readonly chaosControl: string;
     readonly publishOutput: string;
   }
 }

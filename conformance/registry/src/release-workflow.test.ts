@@ -2,11 +2,14 @@
 // versions that exist in the repository, and has what a release needs (provenance, OIDC for JSR).
 // The commands the rehearsal runs are the ones read from it (release.test.ts).
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { publishedPackages } from '../../../scripts/pack-published.mjs';
 import { readReleaseWorkflow } from './release-workflow.ts';
 import { workflowProblems, type RepositoryFacts } from './workflow-problems.ts';
+import './provided-context.ts';
+
+/** The published packages (globalSetup asked pnpm once for the run). */
+const published = inject('released').map((r) => r.name);
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
 const text = read('.github/workflows/release.yml');
@@ -15,7 +18,7 @@ const workspace = (parse(read('pnpm-workspace.yaml')) as { packages: string[] })
 const names = workspace.filter((glob) => !glob.endsWith('*')).map((dir) => (JSON.parse(read(`${dir}/package.json`)) as { name: string }).name);
 const facts: RepositoryFacts = {
   scripts: root.scripts,
-  packages: [...names, ...publishedPackages().map((p) => p.name)],
+  packages: [...names, ...published],
   pnpm: root.packageManager.replace(/^pnpm@/, ''),
   deno: (JSON.parse(read('packages/deno/package.json')) as { devDependencies: Record<string, string> }).devDependencies['deno']!,
   node: root.engines.node.replace(/^>=/, ''),
@@ -38,13 +41,13 @@ describe('.github/workflows/release.yml', () => {
       .map((dir) => JSON.parse(read(`${dir}/deno.json`)) as { name?: string })
       .flatMap((manifest) => (manifest.name ? [manifest.name] : []));
     expect(members.sort()).toEqual(['@mcp-resilience/client', '@mcp-resilience/core', '@mcp-resilience/deno']);
-    expect(publishedPackages().map((p) => p.name)).toEqual(expect.arrayContaining(members));
+    expect(published).toEqual(expect.arrayContaining(members));
   });
 
   it('finds what it is there to find: a missing script, an unknown package, another pnpm, a lost permission', () => {
     const broken = readReleaseWorkflow(text
-      .replace('pnpm build', 'pnpm build:all')
-      .replace('pnpm release:publish', 'pnpm --filter @mcp-resilience/nope release:publish')
+      .replace('run: pnpm build', 'run: pnpm build:all')
+      .replace('publish: pnpm release:publish', 'publish: pnpm --filter @mcp-resilience/nope release:publish')
       .replace('pnpm@10.34.9', 'pnpm@9.0.0')
       .replace('id-token: write', 'id-token: read'));
     expect(workflowProblems(broken, facts)).toEqual([

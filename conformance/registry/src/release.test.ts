@@ -6,7 +6,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
-import { publishedPackages } from '../../../scripts/pack-published.mjs';
 import './provided-context.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -32,7 +31,7 @@ async function packument(name: string) {
 
 describe('the release version command (changeset version, then the JSR manifests)', () => {
   it("gives every published package one new version (the fixed group): the changesets' largest bump", () => {
-    expect(released.map((r) => r.name)).toEqual(publishedPackages().map((p) => p.name));
+    expect(released.map((r) => r.name)).toEqual(['browser', 'chaos', 'client', 'cloudflare', 'core', 'deno', 'node'].map((n) => `@mcp-resilience/${n}`));
     expect(new Set(released.map((r) => r.oldVersion)).size).toBe(1);
     expect(bump).toBeDefined();
     expect(released.map((r) => `${r.name}@${r.newVersion}`)).toEqual(released.map((r) => `${r.name}@${bumped(r.oldVersion, bump!)}`));
