@@ -27,19 +27,28 @@ export interface ExampleRun {
   readonly expected: ExampleOutcome;
 }
 
+/** A chaos server the caller runs: its MCP endpoint and its control API. */
+export interface ChaosServer {
+  readonly url: string;
+  readonly control: string;
+}
+
 /**
- * Runs `example` in the npm project at `dir` (which has `@mcp-resilience/chaos` installed)
- * against an `mcp-chaos` process started from that package and stopped by its PID.
+ * Runs `example` in the npm project at `dir` against `server`, or, without one, against an
+ * `mcp-chaos` process started from the project's own `@mcp-resilience/chaos` and stopped by its PID.
  *
  * @example
  * const { observed, expected } = await runReadmeExample(project.dir, readmeExample(readme));
  * expect(observed).toEqual(expected);
  */
-export async function runReadmeExample(dir: string, example: ReadmeExample): Promise<ExampleRun> {
+export async function runReadmeExample(dir: string, example: ReadmeExample, server?: ChaosServer): Promise<ExampleRun> {
   writeFileSync(join(dir, 'app.mjs'), example.program);
-  const chaosEntry = createRequire(join(dir, 'package.json')).resolve('@mcp-resilience/chaos');
-  const { startChaosProcess } = (await import(pathToFileURL(chaosEntry).href)) as typeof import('@mcp-resilience/chaos');
-  const chaos = await startChaosProcess();
+  let chaos: ChaosServer & { stop?(): Promise<void> } | undefined = server;
+  if (chaos === undefined) {
+    const chaosEntry = createRequire(join(dir, 'package.json')).resolve('@mcp-resilience/chaos');
+    const { startChaosProcess } = (await import(pathToFileURL(chaosEntry).href)) as typeof import('@mcp-resilience/chaos');
+    chaos = await startChaosProcess();
+  }
   const app = runExample(dir, 'app.mjs', [chaos.url]);
   try {
     // The reader types each line the README shows echoed on stdout, and sends the fault after the
@@ -68,6 +77,6 @@ export async function runReadmeExample(dir: string, example: ReadmeExample): Pro
     };
   } finally {
     app.stop();
-    await chaos.stop();
+    if (server === undefined) await chaos.stop?.();
   }
 }

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { copyRepository } from './repository-copy.ts';
 import { releaseWorkflowOf } from './release-workflow.ts';
 
-// Each of `version` and `publish` takes 10–120 s here on a loaded 2-core machine (seven packages
-// packed by pnpm and sent by npm); the cap is for a command that hangs.
-const COMMAND_WITHIN_MS = 300_000;
+// A cap for a command that hangs. `publish` is about 45 s of CPU (seven `pnpm publish`, each
+// packing and starting `npm publish`, and a `pnpm --version` and `npm info` each from changesets):
+// on a 2-core machine at a load of 30 it took 120 to over 300 s of wall time.
+const COMMAND_WITHIN_MS = 600_000;
 
 /** A published package, before and after the release's `version` command. */
 export interface Release {
