@@ -17,12 +17,10 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const workDir = mkdtempSync(join(tmpdir(), 'mcp-resilience-release-'));
   let registry: Registry | undefined;
-  // One mcp-chaos for the browser and Deno files (a pool server each), started beside the release.
-  const chaosStarting = startChaosProcess();
   let chaos: ChaosProcess | undefined;
   const teardown = async () => {
     await registry?.stop();
-    await (chaos ?? (await chaosStarting.catch(() => undefined)))?.stop();
+    await chaos?.stop();
     rmSync(workDir, { recursive: true, force: true });
   };
   try {
@@ -32,7 +30,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const packages = publishedPackages().map(({ name, dir }) => ({ name, folder: basename(dir) }));
     const rehearsal = await rehearseRelease(ROOT, workDir, registry.url, packages);
     console.log(`release rehearsed on ${registry.url} (Verdaccio, pid ${registry.pid}, ready in ${ready.toFixed(1)} s): ${JSON.stringify(rehearsal.seconds)} s; published ${readdirSync(join(registry.storage, '@mcp-resilience')).join(', ')}`);
-    chaos = await chaosStarting;
+    // One mcp-chaos for the example runs (a pool server each), once the release's processes are done.
+    chaos = await startChaosProcess();
     project.provide('chaosControl', chaos.control);
     project.provide('registry', registry.url);
     project.provide('storage', registry.storage);
