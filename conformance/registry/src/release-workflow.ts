@@ -47,7 +47,12 @@ export function readReleaseWorkflow(text: string): ReleaseWorkflow {
   return { on: doc.on, permissions: doc.permissions ?? {}, steps, changesets, versionCommand, publishCommand };
 }
 
-/** The workflow file of the repository at `root`. */
+/**
+ * The workflow file of the repository at `root`.
+ *
+ * @example
+ * releaseWorkflowOf('/path/to/checkout').publishCommand; // 'pnpm release:publish'
+ */
 export function releaseWorkflowOf(root: string): ReleaseWorkflow {
   return readReleaseWorkflow(readFileSync(`${root}/.github/workflows/release.yml`, 'utf8'));
 }
