@@ -21,7 +21,7 @@ const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', '
 function testedPackages() {
   const dirs = ['packages', 'apps', 'tools']
     .flatMap((group) => (existsSync(join(root, group)) ? readdirSync(join(root, group)).map((d) => join(group, d)) : []))
-    .concat('conformance', 'conformance/real-servers', 'conformance/packaging', 'conformance/churn-scoreboard', 'conformance/frameworks', 'bench', 'proof');
+    .concat('conformance', 'conformance/real-servers', 'conformance/packaging', 'conformance/churn-scoreboard', 'conformance/frameworks', 'conformance/registry', 'bench', 'proof');
   return dirs
     .map((dir) => join(root, dir, 'package.json'))
     .filter((file) => existsSync(file))

@@ -1,15 +1,14 @@
 // The packed tarballs installed with npm in a fresh project outside the workspace, and the root
 // README's application example run there as written, against mcp-chaos from the chaos tarball.
 import { execFile, spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runExample } from './example-process.ts';
 import { CLOSED_REGISTRY, installTarballs, npmEnv, type NpmProject } from './npm-project.ts';
 import { exampleProgram, readmeExample } from './readme-example.ts';
+import { runReadmeExample } from './readme-example-run.ts';
 import './provided-context.ts';
 
 const ROOT = new URL('../../../', import.meta.url);
@@ -48,37 +47,8 @@ describe("the README's application example, as written", () => {
   });
 
   it('prints what the README says, through an eviction between two lines: one re-initialization', async () => {
-    writeFileSync(join(project.dir, 'app.mjs'), example.program);
-    const chaosEntry = createRequire(join(project.dir, 'package.json')).resolve('@mcp-resilience/chaos');
-    const { startChaosProcess } = (await import(pathToFileURL(chaosEntry).href)) as typeof import('@mcp-resilience/chaos');
-    const chaos = await startChaosProcess();
-    const app = runExample(project.dir, 'app.mjs', [chaos.url]);
-    try {
-      // The reader types each line the README shows echoed on stdout, and sends the fault after
-      // the first answer; before typing the next line they wait, as the README says, for what it
-      // prints before that answer.
-      const [first, second] = example.printed.flatMap((p, at) => (p.stream === 'stdout' ? [at] : []));
-      expect(second).toBeDefined();
-      const countBefore = (at: number, stream: 'stdout' | 'stderr') => example.printed.slice(0, at).filter((p) => p.stream === stream).length;
-      app.type(example.printed[first!]!.line);
-      await app.waitForLines('stdout', 1);
-      const applied = await fetch(`${chaos.control}/faults`, { method: 'POST', body: JSON.stringify(example.fault) });
-      expect(await applied.json()).toEqual({ applied: 1 });
-      await app.waitForLines('stderr', countBefore(second!, 'stderr'));
-      app.type(example.printed[second!]!.line);
-      await app.waitForLines('stdout', 2);
-      expect(await app.end()).toBe(0);
-
-      const of = (stream: 'stdout' | 'stderr') => example.printed.filter((p) => p.stream === stream).map((p) => p.line);
-      expect(app.stdout).toEqual(of('stdout'));
-      expect(app.stderr).toEqual(of('stderr'));
-      const { log } = (await (await fetch(`${chaos.control}/state`)).json()) as { log: { rpcMethod?: string; status: number }[] };
-      expect(log.filter((entry) => entry.rpcMethod === 'initialize').length).toBe(2);
-      expect(log.filter((entry) => entry.rpcMethod === 'tools/call').map((entry) => entry.status)).toEqual([200, 200]);
-    } finally {
-      app.stop();
-      await chaos.stop();
-    }
+    const { observed, expected } = await runReadmeExample(project.dir, example);
+    expect(observed).toEqual(expected);
   });
 });
 

@@ -1,0 +1,54 @@
+// `npm i @mcp-resilience/node` in a fresh project outside the workspace, from the registry the
+// release was rehearsed on, and the root README's example run there as written against mcp-chaos
+// (a server of the run's pool: the chaos package's own install and bin are conformance/packaging's).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { npmProject, type NpmProject } from '../../packaging/src/npm-project.ts';
+import { readmeExample } from '../../packaging/src/readme-example.ts';
+import { runReadmeExample } from '../../packaging/src/readme-example-run.ts';
+import { poolServer } from './chaos-pool.ts';
+import { projectNpmrc } from './project-npmrc.ts';
+import './provided-context.ts';
+
+const registry = inject('registry');
+const version = inject('released')[0]!.newVersion;
+const example = readmeExample(readFileSync(new URL('../../../README.md', import.meta.url), 'utf8'));
+let project: NpmProject;
+
+beforeAll(async () => {
+  project = await npmProject({ name: 'my-app', version: '1.0.0', private: true, type: 'module' }, projectNpmrc(registry), ['@mcp-resilience/node']);
+  console.log(`npm i @mcp-resilience/node: ${project.seconds.toFixed(1)} s`);
+});
+afterAll(() => project?.remove());
+
+describe('npm i @mcp-resilience/node, from the registry', () => {
+  it('installs it with client and core from the registry by themselves, at the released version', () => {
+    const ours = Object.entries(project.lock.packages).filter(([path]) => path.includes('node_modules/@mcp-resilience/'));
+    expect(Object.fromEntries(ours.map(([path, { version: at, resolved }]) => [path, { version: at, resolved }]))).toEqual(
+      Object.fromEntries(['client', 'core', 'node'].map((name) => [`node_modules/@mcp-resilience/${name}`, {
+        version, resolved: `${registry}@mcp-resilience/${name}/-/${name}-${version}.tgz`,
+      }])),
+    );
+    const manifest = JSON.parse(readFileSync(join(project.dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies).toEqual({ '@mcp-resilience/node': `^${version}` });
+  });
+
+  it('adds the official SDK (its peer) from npm, not from the registry on 127.0.0.1', () => {
+    const sdk = project.lock.packages['node_modules/@modelcontextprotocol/sdk'];
+    expect(sdk?.resolved).toMatch(/^https:\/\/registry\.npmjs\.org\/@modelcontextprotocol\/sdk\/-\/sdk-1\./);
+    expect(project.log).not.toMatch(new RegExp(`GET \\d+ ${registry}@modelcontextprotocol`));
+  });
+});
+
+describe("the root README's example, in that project", () => {
+  it('prints what the README says, through an eviction between two lines: one re-initialization', async () => {
+    const chaos = await poolServer(inject('chaosControl'));
+    try {
+      const { observed, expected } = await runReadmeExample(project.dir, example, chaos);
+      expect(observed).toEqual(expected);
+    } finally {
+      await chaos.stop();
+    }
+  });
+});
