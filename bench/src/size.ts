@@ -12,9 +12,11 @@ export const SIZE_GOAL = { core: 4 * 1024, engine: 10 * 1024 } as const;
  * decisions of issue #16) is held to 8 KB, the engine (10.4 KB once issue #9 gave it ports, the
  * session hook, replay consent, close, the loss report and unrecognised answers; 12.3 KB with
  * the task tracker and `callLongTool`; 13.8 KB once issue #20 kept each client's sessions apart,
- * one lineage per client, and made it a fetch: `Request` input, response `url`, pass-through) to 14 KB.
+ * one lineage per client, and made it a fetch: `Request` input, response `url`, pass-through;
+ * about 14.6 KB with the restart wait) to 15 KB, until issue #20's rebuild (one loop over one wire)
+ * brings it back down.
  */
-export const SIZE_BUDGET = { core: 8 * 1024, engine: 14 * 1024 } as const;
+export const SIZE_BUDGET = { core: 8 * 1024, engine: 15 * 1024 } as const;
 
 /** The runtime adapters, by their package's last name. */
 export const ADAPTERS = ['node', 'deno', 'cloudflare', 'browser'] as const;
