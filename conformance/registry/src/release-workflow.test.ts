@@ -40,7 +40,7 @@ describe('.github/workflows/release.yml', () => {
     const members = (JSON.parse(read('deno.json')) as { workspace: string[] }).workspace
       .map((dir) => JSON.parse(read(`${dir}/deno.json`)) as { name?: string })
       .flatMap((manifest) => (manifest.name ? [manifest.name] : []));
-    expect(members.sort()).toEqual(['@mcp-resilience/client', '@mcp-resilience/core', '@mcp-resilience/deno']);
+    expect(members.sort()).toEqual(['@mcp-resilience/client', '@mcp-resilience/core', '@mcp-resilience/deno', '@mcp-resilience/otel']);
     expect(published).toEqual(expect.arrayContaining(members));
   });
 

@@ -31,7 +31,7 @@ async function packument(name: string) {
 
 describe('the release version command (changeset version, then the JSR manifests)', () => {
   it("gives every published package one new version (the fixed group): the changesets' largest bump", () => {
-    expect(released.map((r) => r.name)).toEqual(['browser', 'chaos', 'client', 'cloudflare', 'core', 'deno', 'node'].map((n) => `@mcp-resilience/${n}`));
+    expect(released.map((r) => r.name)).toEqual(['browser', 'chaos', 'client', 'cloudflare', 'core', 'deno', 'node', 'otel'].map((n) => `@mcp-resilience/${n}`));
     expect(new Set(released.map((r) => r.oldVersion)).size).toBe(1);
     expect(bump).toBeDefined();
     expect(released.map((r) => `${r.name}@${r.newVersion}`)).toEqual(released.map((r) => `${r.name}@${bumped(r.oldVersion, bump!)}`));
@@ -47,7 +47,7 @@ describe('the release version command (changeset version, then the JSR manifests
 
   it('gives each JSR manifest (deno.json) the version of its package.json', () => {
     const withDeno = released.filter(({ folder }) => existsSync(join(copy, 'packages', folder, 'deno.json')));
-    expect(withDeno.map((p) => p.name)).toEqual(['@mcp-resilience/client', '@mcp-resilience/core', '@mcp-resilience/deno']);
+    expect(withDeno.map((p) => p.name)).toEqual(['@mcp-resilience/client', '@mcp-resilience/core', '@mcp-resilience/deno', '@mcp-resilience/otel']);
     for (const { name, folder } of withDeno) expect(json(join(copy, 'packages', folder, 'deno.json')).version, name).toBe(version);
     expect(inject('versionOutput')).toContain(`packages/deno/deno.json: ${released[0]!.oldVersion} → ${version}`);
   });

@@ -20,6 +20,8 @@ describe('metricAttributes', () => {
       'backed-off': { 'mcp.method.name': 'tools/call', 'mcp.backoff.verdict': 'rate-limited', 'http.response.status_code': 429 },
       resumed: { 'mcp.method.name': 'tools/call' },
       reissued: { 'mcp.method.name': 'resources/read' },
+      'server-wait-started': { 'mcp.method.name': 'tools/call' },
+      'server-wait-ended': { 'mcp.method.name': 'tools/call', 'mcp.server_wait.outcome': 'reachable' },
       'gave-up': { 'mcp.method.name': 'tools/call', 'error.type': 'OUTCOME_UNKNOWN' },
       'task-survived': {},
       'task-lost': { 'mcp.method.name': 'tasks/get', 'mcp.task.loss.cause': 'server-restarted', 'mcp.task.may_still_run': false, 'mcp.task.recreatable': true },

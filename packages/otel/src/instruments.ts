@@ -36,6 +36,7 @@ export function createInstruments(meter: Meter): Instruments {
       'backed-off': counter(METRIC.backoffs, '{backoff}', 'Waits before sending an MCP call again on the same session'),
       resumed: counter(METRIC.resumptions, '{resumption}', 'Broken MCP response streams resumed'),
       reissued: counter(METRIC.reissues, '{reissue}', 'MCP requests of unknown outcome sent again because that was safe'),
+      'server-wait-ended': counter(METRIC.serverWaits, '{wait}', 'Waits for an MCP server that refused connections to listen again, by outcome'),
       'gave-up': counter(METRIC.gaveUp, '{call}', 'MCP calls the resilience engine gave up on, by error code'),
       'task-survived': counter(METRIC.tasksSurvived, '{task}', 'MCP tasks that outlived their session'),
       'task-lost': counter(METRIC.tasksLost, '{task}', 'MCP tasks the server no longer knows'),

@@ -25,6 +25,8 @@ export const METRIC = Object.freeze({
   resumptions: 'mcp.client.stream.resumptions',
   /** Counter: requests whose outcome was unknown, sent again because that was safe. */
   reissues: 'mcp.client.reissues',
+  /** Waits for a server that refused connections (a restart) to listen again, by how they ended (`mcp.server_wait.outcome`). */
+  serverWaits: 'mcp.client.server_waits',
   /** Counter: calls the engine gave up on, by `error.type` (the typed error's code). */
   gaveUp: 'mcp.client.gave_up',
   /** Histogram (s): from a session found gone to the call sent again on its replacement. */
@@ -59,6 +61,7 @@ export const ATTRIBUTE = Object.freeze({
   taskLossCause: 'mcp.task.loss.cause',
   taskMayStillRun: 'mcp.task.may_still_run',
   taskRecreatable: 'mcp.task.recreatable',
+  serverWaitOutcome: 'mcp.server_wait.outcome',
   /** Span events only: the session's ordinal, never its id. */
   session: 'mcp.resilience.session',
   sessionFrom: 'mcp.resilience.session.from',
@@ -66,6 +69,9 @@ export const ATTRIBUTE = Object.freeze({
   task: 'mcp.resilience.task',
   attempt: 'mcp.resilience.attempt',
   delayMs: 'mcp.resilience.delay_ms',
+  serverWaitLimitMs: 'mcp.resilience.server_wait.limit_ms',
+  serverWaitAttempts: 'mcp.resilience.server_wait.attempts',
+  serverWaitedMs: 'mcp.resilience.server_wait.waited_ms',
   sessionAgeMs: 'mcp.resilience.session.age_ms',
   idleMs: 'mcp.resilience.session.idle_ms',
   serverUptimeSeconds: 'mcp.resilience.server.uptime_s',

@@ -18,14 +18,14 @@ const all = Object.values(EVERY_EVENT) as ResilienceEvent[];
 const total = (points: [unknown, number][]) => points.reduce((sum, [, value]) => sum + value, 0);
 
 describe('otelListener', () => {
-  it('counts every event type in its own counter, except session-changed and state-restored (span events only)', async () => {
+  it('counts every event type in its own counter, except session-changed, state-restored and server-wait-started (span events only: a wait is counted once, when it ends)', async () => {
     sdk = registerTestSdk();
     const listener = otelListener();
     for (const event of all) listener(event);
     const found = await sdk.collect();
     const counted = [
       METRIC.sessionStarts, METRIC.sessionLosses, METRIC.reinitializations, METRIC.replays, METRIC.backoffs, METRIC.resumptions,
-      METRIC.reissues, METRIC.gaveUp, METRIC.tasksSurvived, METRIC.tasksLost, METRIC.unrecognisedAnswers,
+      METRIC.reissues, METRIC.serverWaits, METRIC.gaveUp, METRIC.tasksSurvived, METRIC.tasksLost, METRIC.unrecognisedAnswers,
     ];
     for (const name of counted) expect(total(counterPoints(found.get(name))), name).toBe(1);
     expect([...found.keys()].sort()).toEqual([...counted, METRIC.backoffDelay, METRIC.recoveryDuration].sort());
