@@ -7,6 +7,7 @@ import { runCheckProcess } from './run-check-process.ts';
 import { runScoreboard, type Scoreboard } from './scoreboard.ts';
 
 const DOC = fileURLToPath(new URL('../../../docs/churn-check.md', import.meta.url));
+const README = fileURLToPath(new URL('../../../README.md', import.meta.url));
 const clientFile = (name: string) => readFileSync(new URL(`../clients/${name}`, import.meta.url), 'utf8');
 const SESSION_SCENARIOS = ['restart', 'idle-expiry', 'gone-amdahl', 'gone-typescript-sdk', 'gone-python-sdk', 'gone-go-sdk', 'gone-express-400', 'gone-server-everything',
   'gone-typescript-sdk-uninitialized', 'renegotiation-404'];
@@ -48,6 +49,12 @@ describe('the churn check scoreboard', () => {
 
   it('is the table in docs/churn-check.md, as printed (run `pnpm --filter @mcp-resilience/churn-scoreboard scoreboard` and paste it)', () => {
     expect(readFileSync(DOC, 'utf8')).toContain(`\n\n${board.printed}\n`);
+  });
+
+  it("is summed up in the root README: the table's header and its two totals, as printed", () => {
+    const lines = board.printed.split('\n');
+    const summary = [...lines.slice(0, 2), ...lines.filter((line) => line.startsWith('| **'))].join('\n');
+    expect(readFileSync(README, 'utf8')).toContain(`\n\n${summary}\n\n`);
   });
 });
 
