@@ -4,11 +4,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { servePage, type PageServer } from '../../../packages/browser/src/test-support/harness.ts';
 import { npmProject, type NpmProject } from '../../packaging/src/npm-project.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium, type LaunchedChromium } from '@mcp-resilience/chromium';
 import { poolServer, type PoolServer } from './chaos-pool.ts';
 import { projectNpmrc } from './project-npmrc.ts';
 import './provided-context.ts';
@@ -23,7 +22,7 @@ const example = /```ts\n([\s\S]*?)```/.exec(README)?.[1];
 let project: NpmProject;
 let chaos: PoolServer;
 let site: PageServer;
-let browser: Browser;
+let browser: LaunchedChromium;
 let metafile: Metafile;
 
 beforeAll(async () => {
@@ -62,7 +61,7 @@ describe('@mcp-resilience/browser from the registry, bundled with esbuild', () =
   });
 
   it("runs the README's example in Chromium, cross-origin: the tool answers", async () => {
-    const page = await browser.newPage();
+    const page = await browser.context.newPage();
     try {
       const logged = new Promise<unknown>((resolve, reject) => {
         page.on('console', (message) => void (message.type() === 'log' && message.args()[0]!.jsonValue().then(resolve, reject)));
