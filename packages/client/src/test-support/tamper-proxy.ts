@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { abortedOnClose, listenOnLoopback, passOn, readRpcRequest, relayAnswer } from './relay.ts';
 
 /** One request the proxy received, as a rule sees it. */
 export interface Passing {
@@ -49,7 +49,6 @@ export interface TamperProxy {
 export async function startTamperProxy(target: string, rule: (request: Passing) => Tamper): Promise<TamperProxy> {
   const counts = new Map<string, number>();
   const drops = new Map<string, number>();
-  const sockets = new Set<Socket>();
   let stalled = 0;
   /** The requests being handled, by the JSON-RPC (or HTTP) method they were counted under. */
   const handling = new Map<Promise<void>, string>();
@@ -57,15 +56,7 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
     let done!: () => void;
     const handled = new Promise<void>((resolve) => (done = resolve));
     void (async () => {
-      let body = '';
-      for await (const chunk of req) body += String(chunk);
-      let rpcMethod: string | undefined;
-      try {
-        const method = (JSON.parse(body) as { method?: unknown }).method;
-        if (typeof method === 'string') rpcMethod = method;
-      } catch {
-        // Not JSON-RPC: passed on as it is.
-      }
+      const { body, rpcMethod } = await readRpcRequest(req); // a body that is not JSON-RPC is passed on as it is
       const key = rpcMethod ?? req.method!;
       const seen = counts.get(key) ?? 0;
       counts.set(key, seen + 1);
@@ -78,34 +69,15 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
         await tamper.when;
         return void res.writeHead(tamper.answer.status, { 'content-type': tamper.answer.contentType }).end(tamper.answer.body);
       }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host') headers.set(name, value);
-      const upstream = new AbortController();
-      res.on('close', () => upstream.abort());
+      const signal = abortedOnClose(res);
       // Held, then passed on: unless the client gave up meanwhile (then nothing reaches the server).
       if (typeof tamper === 'object' && 'forwardWhen' in tamper) await tamper.forwardWhen.catch(() => {});
-      const response = await fetch(new URL(req.url!, target), { method: req.method!, headers, signal: upstream.signal, ...(body === '' ? {} : { body }) });
-      const out: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        if (name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;
-      });
-      res.writeHead(response.status, out);
+      const response = await passOn(req, res, body, target, signal);
       const forward = tamper === 'forward' || 'forwardWhen' in tamper;
-      if (forward && response.body) {
-        const reader = response.body.getReader();
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
-        return void res.end();
-      }
-      const text = await response.text();
-      res.end(forward ? text : (tamper as { rewrite: (body: string) => string }).rewrite(text));
+      await relayAnswer(response, res, forward ? undefined : (tamper as { rewrite: (body: string) => string }).rewrite(await response.text()));
     })().catch(() => void res.destroy()).finally(() => (handling.delete(handled), done()));
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, stop } = await listenOnLoopback(server);
   return {
     url: new URL(new URL(target).pathname, `http://127.0.0.1:${port}`).href,
     get stalled() {
@@ -117,9 +89,6 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
       const of = () => [...handling].filter(([, key]) => key === method).map(([handled]) => handled);
       for (let pending = of(); pending.length > 0; pending = of()) await Promise.all(pending);
     },
-    stop: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    stop,
   };
 }

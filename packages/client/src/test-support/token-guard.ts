@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback, passOn, readRpcRequest, relayAnswer } from './relay.ts';
 
 /** A request the guard refused: it carried a session opened by another user, or another user's token. */
 export interface Violation {
@@ -45,18 +45,9 @@ export async function startTokenGuard(target: string): Promise<TokenGuard> {
   const initializes = new Map<string, string[]>();
   const unknownIds: string[] = [];
   const deletes = new Map<string, number>();
-  const sockets = new Set<Socket>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
-      let body = '';
-      for await (const chunk of req) body += String(chunk);
-      let rpcMethod: string | undefined;
-      try {
-        const method = (JSON.parse(body) as { method?: unknown }).method;
-        if (typeof method === 'string') rpcMethod = method;
-      } catch {
-        // Not JSON-RPC.
-      }
+      const { body, rpcMethod } = await readRpcRequest(req);
       const token = req.headers.authorization;
       const sender = userOf(token);
       const sessionId = req.headers['mcp-session-id'];
@@ -69,42 +60,22 @@ export async function startTokenGuard(target: string): Promise<TokenGuard> {
           return void res.writeHead(403, { 'content-type': 'text/plain' }).end('another user\'s session');
         }
       }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host') headers.set(name, value);
-      const upstream = new AbortController();
-      res.on('close', () => upstream.abort());
-      const response = await fetch(new URL(req.url!, target), { method: req.method!, headers, signal: upstream.signal, ...(body === '' ? {} : { body }) });
+      const response = await passOn(req, res, body, target);
       const minted = response.headers.get('mcp-session-id');
       if (rpcMethod === 'initialize' && minted !== null && response.ok) {
         owners.set(minted, sender);
         initializes.set(sender, [...(initializes.get(sender) ?? []), token ?? '']);
       }
-      const out: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        if (name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;
-      });
-      res.writeHead(response.status, out);
-      if (!response.body) return void res.end();
-      const reader = response.body.getReader();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
-      res.end();
+      await relayAnswer(response, res);
     })().catch(() => res.destroy());
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, stop } = await listenOnLoopback(server);
   return {
     url: new URL(new URL(target).pathname, `http://127.0.0.1:${port}`).href,
     violations,
     unknownIds,
     initializes: (user) => initializes.get(user) ?? [],
     deletes: (user) => deletes.get(user) ?? 0,
-    stop: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    stop,
   };
 }
