@@ -1,7 +1,9 @@
 /** String codes of every error this project raises. */
 export type ErrorCode =
-  /** A call met a session loss again after its one replay, or its session died under it. */
+  /** The call's session was lost and the call is not sent again: a second loss after its one replay, or a message with nothing to replay. */
   | 'SESSION_LOST'
+  /** A new session could not be opened in place of a lost one (the `initialize` was refused, unanswered, or never sent by this client): `details.reason` says which. */
+  | 'REINITIALIZE_FAILED'
   /** The request may or may not have run, and sending it again is not safe. */
   | 'OUTCOME_UNKNOWN'
   /** Retries on the same session ran out of attempts or of total delay. */
@@ -26,6 +28,14 @@ export type ErrorCode =
   | 'ENGINE_CLOSED'
   /** An option had a value outside its range. */
   | 'INVALID_OPTION'
+  /** A platform binding (a Durable Object namespace, a KV store) is missing or is not the kind asked for. */
+  | 'INVALID_BINDING'
+  /** This runtime lacks what the call needs (an API, a permission to generate code): `details.needs` names it. */
+  | 'RUNTIME_UNSUPPORTED'
+  /** An optional peer package (the official MCP SDK) is not installed: `details.package` names it. */
+  | 'PEER_MISSING'
+  /** The server answered one of the engine's own requests (one made for the application's hook) with a JSON-RPC error: `details.rpcCode`, `details.data`. */
+  | 'RPC_ERROR'
   /** The runtime did not permit the request to be sent (Deno without `--allow-net` for the host); never retried. */
   | 'NOT_PERMITTED'
   /** The server no longer knows a task (its session was lost, it restarted, or it discarded the task): never re-created silently. */
@@ -92,9 +102,9 @@ export const SURFACED_ERROR_CODE = -32090;
  * ERROR_CODES.includes(value as ErrorCode)
  */
 export const ERROR_CODES = [
-  'SESSION_LOST', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'SERVER_UNREACHABLE', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
+  'SESSION_LOST', 'REINITIALIZE_FAILED', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'SERVER_UNREACHABLE', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
   'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'SESSION_RESTORE_FAILED', 'SESSION_ID_HIDDEN', 'ENGINE_CLOSED',
-  'INVALID_OPTION', 'NOT_PERMITTED', 'TASK_LOST', 'TASK_UNFINISHED', 'TASK_CANCELLED',
+  'INVALID_OPTION', 'INVALID_BINDING', 'RUNTIME_UNSUPPORTED', 'PEER_MISSING', 'RPC_ERROR', 'NOT_PERMITTED', 'TASK_LOST', 'TASK_UNFINISHED', 'TASK_CANCELLED',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when ErrorCode gains a code this list does not name.
 const everyCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : false = true;
