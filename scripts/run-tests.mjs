@@ -3,7 +3,7 @@
 // script that wrote no result (its build, type-check or runner failed) counts as one failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const resultsDir = join(root, '.test-results');
@@ -30,6 +30,9 @@ function testedPackages() {
     .map((pkg) => pkg.name.replace(/^@/, '').replace('/', '__')); // as resultFileName in vitest.shared.ts
 }
 
+/** The first line of a failure message, without colour codes, short enough for one log line. */
+const firstLine = (text = '') => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 200);
+
 let passed = 0;
 let failed = 0;
 for (const name of testedPackages()) {
@@ -48,6 +51,13 @@ for (const name of testedPackages()) {
   passed += report.numPassedTests ?? 0;
   failed += packageFailed;
   console.log(`${name.padEnd(36)} ${report.numPassedTests ?? 0} passed, ${packageFailed} failed`);
+  // What failed, by name and first line of its message: the CI log may keep only the end of the run.
+  for (const file of report.testResults ?? []) {
+    const failures = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    const where = relative(root, file.name ?? '');
+    if (failures.length === 0 && file.status === 'failed') console.log(`  ✗ ${where}: ${firstLine(file.message)}`);
+    for (const a of failures) console.log(`  ✗ ${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  }
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || turbo.status !== 0 ? 1 : 0);
