@@ -7,16 +7,16 @@ import { AnsweredResponse } from './answered-response.ts';
 import { whenBodyEnds } from './body-end.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
-import { exchange, refusalOf } from './exchange.ts';
 import { findAnswer, isEventStream, isJson, type PostBody, type RpcMessage } from './messages.ts';
 import { withRequestId } from './request-id.ts';
 import { ServerWait } from './server-wait.ts';
 import { superviseStream, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
+import { exchange, refusalOf } from './wire.ts';
 
 /** Statuses whose responses have no body (Fetch standard: a null body status). */
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 
-/** One request as the application's SDK sent it. */
+/** One request: as the application's SDK sent it, or one of the engine's own. */
 export interface CallRequest {
   readonly url: string;
   /** With its method in capitals. */
@@ -28,14 +28,26 @@ export interface CallRequest {
   readonly done?: () => void;
   /** Counted as one call in flight on its session already (it must not find itself "in use"). */
   readonly entered?: boolean;
+  /**
+   * One of the engine's own requests for its lineage (an `initialize`, a restore, a DELETE): sent
+   * as built, with no session logic (never prepared, stamped or taken for a session loss), its
+   * 2xx handed back unread; a give-up is thrown untold (the call waiting on it tells `gave-up`).
+   */
+  readonly own?: boolean;
 }
 
+/** What one attempt came to: the response to hand on, or what was observed for core to classify. */
+type Attempt =
+  | { readonly answer: Response }
+  | { readonly observation: Observation; readonly response?: Response; readonly text?: string; readonly cause?: unknown; readonly sessionId?: string | undefined };
+
 /**
- * One logical call, and the one owner of its state: it sends the request, observes what came
- * back, has core classify and decide, and carries the decision out (deliver, re-initialize and
- * replay, back off, re-issue, resume, give up) until the call is answered or given up. The
- * stream supervisor only reports what it observed on a response stream; the decisions about it
- * are made here too. `gave-up` is emitted here, once per call.
+ * One logical request, and the one owner of its state: the one classify → decide → act loop of
+ * the engine. It sends the request (through the wire), observes what came back, has core
+ * classify and decide, and carries the decision out (deliver, re-initialize and replay, back off,
+ * wait for the server, re-issue, resume) until the request is answered or given up. A response
+ * stream that ends before its answer is an observation fed into the same loop (the stream
+ * supervisor only reports it). `gave-up` is emitted here, once per call.
  *
  * @example
  * const response = await new CallRunner(engine, session, { url, init, body, operation }).run();
@@ -52,11 +64,11 @@ export class CallRunner implements StreamOwner {
   #gaveUp = false;
   #finished = false;
   #upstream: { readonly url: string; readonly redirected: boolean } | undefined;
-  /** The call's wait for a server that refuses connections (a restart), if it meets one. */
+  /** The request's wait for a server that refuses connections (a restart), if it meets one. */
   readonly #serverWait: ServerWait;
 
   constructor(private readonly engine: Engine, private readonly session: EndpointSession, private readonly request: CallRequest) {
-    this.#serverWait = new ServerWait(engine, request.operation.method);
+    this.#serverWait = new ServerWait(engine, request.operation.method, request.own === true);
     const message = request.body?.kind === 'request' ? request.body.message : undefined;
     this.originalId = this.#sentId = message?.id as string | number;
     this.#text = request.body?.text;
@@ -75,21 +87,11 @@ export class CallRunner implements StreamOwner {
     return this.request.init.signal ?? undefined;
   }
 
-  /** The SDK's `notifications/initialized`: it ends the `initialize` just answered, and a session is not idle before that. */
-  get #completesHandshake(): boolean {
-    return this.request.operation.method === 'notifications/initialized';
-  }
-
-  /** Whether this call is a JSON-RPC request (one that gets an answer). */
-  get #isRequest(): boolean {
-    return this.originalId !== undefined;
-  }
-
-  /** Runs the call to its answer (a supervised stream, for SSE) or its typed failure. */
+  /** Runs the request to its answer (a supervised stream, for SSE) or its typed failure. */
   async run(): Promise<Response> {
-    this.engine.countCall();
+    if (!this.request.own) this.engine.countCall();
     try {
-      return await this.#attempt(true);
+      return await this.#loop(true);
     } catch (error) {
       this.finished();
       throw error;
@@ -111,95 +113,120 @@ export class CallRunner implements StreamOwner {
     return instead;
   }
 
+  /** The stream handed to the SDK ended before its answer: an observation for the loop, whose outcome the supervisor follows. */
+  async ended(cursor: { readonly lastEventId?: string; readonly retryMs?: number }): Promise<StreamNext> {
+    try {
+      return await this.#next(await this.#loop(false, { kind: 'stream-ended', ...this.#facts, ...cursor }));
+    } catch (error) {
+      if (this.signal?.aborted) throw this.signal.reason;
+      const info: ErrorInfo = isResilienceError(error)
+        ? { code: error.code, message: error.message, details: error.details }
+        : { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} };
+      this.#fail(info, error);
+      return { fail: info };
+    }
+  }
+
   /**
-   * Sends the request until it is answered or given up. `top`: the response goes to the SDK (a
-   * stream is supervised); otherwise it goes to the supervisor that asked for a re-issue.
+   * Classifies, decides and acts until the request is answered or given up. `top`: the answer
+   * goes to the SDK (a stream is supervised); otherwise to the supervisor, whose stream ended
+   * (`observed`) before its answer.
    */
-  async #attempt(top: boolean): Promise<Response> {
+  async #loop(top: boolean, observed?: Observation): Promise<Response> {
     const { engine, session } = this;
-    const { url, init, operation } = this.request;
+    const { operation, init } = this.request;
     const method = operation.method;
-    for (;;) {
-      const headers = new Headers(init.headers);
-      // A session the application ended is not the engine's to mend, nor is one it is ending (a
-      // DELETE goes to the current session, if any, and nothing is opened for it).
-      const sessionLogic = !session.terminated && init.method !== 'DELETE';
-      const preparing = sessionLogic ? this.#prepare(headers.has('mcp-session-id')) : undefined;
-      if (preparing) await preparing;
-      session.stamp(headers);
-      this.#ordinal = session.ordinal;
-      this.#attempts++;
-      // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
-      const revision = session.revision ?? headers.get('mcp-protocol-version') ?? undefined;
-      this.#facts = {
-        ...(revision === undefined ? {} : { revision }),
-        sessionIdSent: sessionLogic && headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE',
-        ...(method === undefined ? {} : { rpcMethod: method }),
-      };
-      const sent = await exchange(engine.fetch, engine.ports.notSent, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
-      const { response } = sent;
-      if (response) this.#upstream = { url: response.url, redirected: response.redirected };
-      if (response) this.#serverWait.reached(); // any answer: the server listens
-      session.noteExchange(method ?? init.method, response?.status ?? 'network');
-      // After an initialize whose session id may have been hidden (CORS): does the server want one?
-      const hidden = response && !headers.has('mcp-session-id') ? session.answeredWithoutId(response.status) : undefined;
-      let observation: Observation | undefined = sent.observation;
-      let errorText = '';
-      if (response?.ok) {
-        session.touch();
-        const answered = await this.#answered(response, top);
-        if (answered instanceof Response) return answered;
-        observation = answered;
-      } else if (response) {
-        // A refusal that may say "session gone": nothing else goes out on the session until it is decided.
-        const release = this.#facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429
-          ? session.hold() : undefined;
-        try {
-          const refusal = await refusalOf(response, this.#facts);
-          observation = refusal;
-          errorText = refusal.body;
-        } finally {
-          release?.(); // released once classified below: the same tick, nothing awaited in between
-        }
-        if (hidden) throw this.#fail(hidden, observation); // instead of the server's "No valid session ID provided"
-      }
-      const classified = classify(observation!, engine.classifyOptions);
+    for (let pending = observed; ;) {
+      const attempt: Attempt = pending ? { observation: pending } : await this.#attempt(top);
+      pending = undefined;
+      if ('answer' in attempt) return attempt.answer;
+      const { observation, response } = attempt;
+      const classified = classify(observation, engine.classifyOptions);
       // Ended by the application while this was in flight (its DELETE answered first): not the engine's to mend.
       const verdict: Verdict = classified.kind === 'session-gone' && session.terminated ? { kind: 'client-error' } : classified;
       this.#serverWait.observed(verdict);
-      const action = engine.decide(verdict, this.#state, operation, revision);
+      const action = engine.decide(verdict, this.#state, operation, this.#facts.revision);
       if (verdict.kind === 'session-gone') session.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
-      const unrecognised = unrecognisedAnswer(observation!, verdict, headers.get('mcp-session-id') ?? undefined);
+      const unrecognised = unrecognisedAnswer(observation, verdict, attempt.sessionId);
       if (unrecognised) engine.emit({ type: 'unrecognised-answer', ...(method === undefined ? {} : { method }), ...unrecognised });
+      this.#state = advance(this.#state, action);
       switch (action.type) {
         case 'deliver': // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
+          if (!response) throw this.#fail({ code: 'OUTCOME_UNKNOWN', message: 'The response stream ended before the response', details: {} }, observation);
           if (top) this.finished();
-          return new Response(NULL_BODY_STATUSES.has(response!.status) ? null : errorText, {
-            status: response!.status, statusText: response!.statusText, headers: response!.headers,
+          return new Response(NULL_BODY_STATUSES.has(response.status) ? null : (attempt.text ?? ''), {
+            status: response.status, statusText: response.statusText, headers: response.headers,
           });
         case 'give-up': // the cause: the server's answer, or what the runtime said of a fetch that got none
           this.#serverWait.gaveUp(); // a wait still open ends here only at its deadline (SERVER_UNREACHABLE)
-          throw this.#fail(action.error, sent.error ?? observation);
+          throw this.#fail(action.error, attempt.cause ?? observation);
         case 'wait-for-server': // refused, so nothing was sent: the same request goes again once the wait is over
           await this.#guard(this.#serverWait.sleep(action, init.signal));
-          this.#state = advance(this.#state, action);
           break;
         case 'reinitialize-and-replay':
-          await this.#waitFor(session.recover(this.#ordinal));
-          this.#state = advance(this.#state, action);
-          engine.emit({
-            type: 'replayed', session: session.ordinal,
-            ...(method === undefined ? {} : { method }), ...(operation.stream ? { stream: true } : {}),
-          });
+          await this.#waitFor(session.recovery.recover(this.#ordinal));
+          engine.emit({ type: 'replayed', session: session.ordinal, ...(method === undefined ? {} : { method }), ...(operation.stream ? { stream: true } : {}) });
           break;
-        case 'resume': // a response stream only breaks once it was handed on; not reached for a failed exchange
         case 'retry':
         case 'reissue':
-          if (action.type !== 'resume') await this.#guard(engine.backOff(action, verdict, method, response?.status, init.signal));
-          if (action.type === 'reissue' && this.#isRequest) this.#newId(`${String(this.originalId)}~r${action.attempt}`);
-          this.#state = advance(this.#state, action);
+          await this.#guard(engine.backOff(action, verdict, method, response?.status, this.signal));
+          if (action.type === 'reissue' && this.originalId !== undefined) this.#newId(`${String(this.originalId)}~${top ? 'r' : 's'}${action.attempt}`);
+          break;
+        case 'resume': {
+          engine.emit({ type: 'resumed', ...(method === undefined ? {} : { method }), attempt: action.attempt, delayMs: action.delayMs });
+          await this.#guard(engine.sleep(action.delayMs, this.signal));
+          const resumed = await this.#resume(action.lastEventId);
+          if (resumed) return resumed;
+          pending = { kind: 'stream-ended', ...this.#facts }; // not resumable after all: decided again, without a cursor
+        }
       }
+    }
+  }
+
+  /** One attempt: prepared and stamped (the application's requests), sent, and what came back read far enough to decide. */
+  async #attempt(top: boolean): Promise<Attempt> {
+    const { engine, session } = this;
+    const { url, init, own } = this.request;
+    const headers = new Headers(init.headers);
+    // A session the application ended is not the engine's to mend, nor is one it is ending (a
+    // DELETE goes to the current session, if any, and nothing is opened for it).
+    const sessionLogic = !own && !session.terminated && init.method !== 'DELETE';
+    const preparing = sessionLogic ? this.#prepare(headers.has('mcp-session-id')) : undefined;
+    if (preparing) await preparing;
+    if (!own) session.stamp(headers);
+    this.#ordinal = session.ordinal;
+    this.#attempts++;
+    const method = this.request.operation.method;
+    // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
+    const revision = own ? undefined : (session.revision ?? headers.get('mcp-protocol-version') ?? undefined);
+    this.#facts = {
+      ...(revision === undefined ? {} : { revision }),
+      sessionIdSent: sessionLogic && headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE',
+      ...(method === undefined ? {} : { rpcMethod: method }),
+    };
+    const sent = await exchange(engine, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
+    const { response } = sent;
+    const sessionId = headers.get('mcp-session-id') ?? undefined;
+    session.noteExchange(method ?? init.method, response?.status ?? 'network');
+    if (!response) return { observation: sent.observation, cause: sent.error, sessionId };
+    this.#upstream = { url: response.url, redirected: response.redirected };
+    this.#serverWait.reached(); // any answer: the server listens
+    if (response.ok) {
+      session.touch();
+      const answered = await this.#answered(response, top);
+      return answered instanceof Response ? { answer: answered } : { observation: answered, response, sessionId };
+    }
+    // After an initialize whose session id may have been hidden (CORS): does the server want one?
+    const hidden = own || sessionId !== undefined ? undefined : session.answeredWithoutId(response.status);
+    // A refusal that may say "session gone": nothing else goes out on the session until it is decided.
+    const release = this.#facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429 ? session.hold() : undefined;
+    try {
+      const refusal = await refusalOf(response, this.#facts);
+      if (hidden) throw this.#fail(hidden, refusal); // instead of the server's "No valid session ID provided"
+      return { observation: refusal, response, text: refusal.body, sessionId };
+    } finally {
+      release?.(); // released once classified by the loop: the same tick, nothing awaited in between
     }
   }
 
@@ -208,10 +235,11 @@ export class CallRunner implements StreamOwner {
    * observation of a stream that ended before it. A JSON answer is read whole here: cut mid-body,
    * or without the response to the request (another id, none, garbage), it is decided like a
    * stream that ended early; so is a 2xx with no body, or a body of another type (a 202 or 204 to
-   * a request, an HTML page): nothing in it answers the request.
+   * a request, an HTML page): nothing in it answers the request. The engine's own requests get theirs unread.
    */
   async #answered(response: Response, top: boolean): Promise<Response | Observation> {
-    if (!this.#isRequest) return top && this.request.done ? whenBodyEnds(response, () => this.finished()) : response;
+    if (this.request.own) return response;
+    if (this.originalId === undefined) return top && this.request.done ? whenBodyEnds(response, () => this.finished()) : response;
     const type = response.headers.get('content-type');
     if (isEventStream(type) && response.body) return top ? superviseStream(response, this) : response;
     if (isJson(type) && response.body) {
@@ -231,47 +259,8 @@ export class CallRunner implements StreamOwner {
     return { kind: 'stream-ended', ...this.#facts };
   }
 
-  /** The stream handed to the SDK ended before its answer: decided and carried out here. */
-  async ended(cursor: { readonly lastEventId?: string; readonly retryMs?: number }): Promise<StreamNext> {
-    const { engine } = this;
-    const method = this.request.operation.method;
-    try {
-      for (let at = cursor; ;) {
-        const observation: Observation = { kind: 'stream-ended', ...this.#facts, ...at };
-        const verdict = classify(observation, engine.classifyOptions);
-        const action = engine.decide(verdict, this.#state, this.request.operation, this.#facts.revision);
-        this.#state = advance(this.#state, action);
-        if (action.type === 'resume') {
-          engine.emit({ type: 'resumed', ...(method === undefined ? {} : { method }), attempt: action.attempt, delayMs: action.delayMs });
-          await engine.sleep(action.delayMs, this.signal);
-          const resumed = await this.#resume(action.lastEventId);
-          if (resumed) return { follow: resumed };
-          at = {}; // not resumable after all: decided again, without a cursor
-          continue;
-        }
-        if (action.type === 'reissue') {
-          await engine.backOff(action, verdict, method, undefined, this.signal);
-          this.#newId(`${String(this.originalId)}~s${action.attempt}`);
-          return await this.#reissued(await this.#attempt(false));
-        }
-        const error: ErrorInfo = action.type === 'give-up'
-          ? action.error
-          : { code: 'OUTCOME_UNKNOWN', message: 'The response stream ended before the response', details: {} };
-        this.#fail(error, observation);
-        return { fail: error };
-      }
-    } catch (error) {
-      if (this.signal?.aborted) throw this.signal.reason;
-      const info: ErrorInfo = isResilienceError(error)
-        ? { code: error.code, message: error.message, details: error.details }
-        : { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} };
-      this.#fail(info, error);
-      return { fail: info };
-    }
-  }
-
-  /** What a re-issue sent on behalf of the supervisor came to. */
-  async #reissued(response: Response): Promise<StreamNext> {
+  /** What the loop came to, for the supervisor: a stream to read on, the answer, or a typed failure. */
+  async #next(response: Response): Promise<StreamNext> {
     if (response instanceof AnsweredResponse) return { answer: response.answer };
     if (isEventStream(response) && response.body) return { follow: response };
     // A final error answered the re-issue: handed on if it answers the request.
@@ -280,7 +269,7 @@ export class CallRunner implements StreamOwner {
     throw this.#fail({ code: 'MALFORMED_RESPONSE', message: 'The re-issued request got no answer', details: { status: response.status } });
   }
 
-  /** GET + `Last-Event-ID` on the call's session; undefined when that did not give a stream. */
+  /** GET + `Last-Event-ID` on the call's session, through the wire; undefined when that did not give a stream. */
   async #resume(lastEventId: string): Promise<Response | undefined> {
     const { session } = this;
     // A cursor belongs to its session: on another one it means nothing.
@@ -290,23 +279,19 @@ export class CallRunner implements StreamOwner {
     headers.delete('content-type');
     headers.set('accept', 'text/event-stream');
     headers.set('last-event-id', lastEventId);
-    try {
-      const signal = this.signal;
-      const response = await this.engine.fetch(this.request.url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) });
-      if (response.ok && isEventStream(response) && response.body) return response;
-      await response.body?.cancel().catch(() => {});
-    } catch (error) {
-      if (this.signal?.aborted) throw error;
-      // Not resumable after all: the next decision knows.
-    }
+    const signal = this.signal;
+    const { response } = await exchange(this.engine, this.request.url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) }, this.#facts);
+    if (response?.ok && isEventStream(response) && response.body) return response;
+    await response?.body?.cancel().catch(() => {});
     return undefined;
   }
 
   /**
    * Before each attempt: the session's own preparation (a shared re-initialization, an idle
-   * replacement), abortable; `undefined` when the attempt may go at once.
+   * replacement), abortable; `undefined` when the attempt may go at once. The SDK's
+   * `notifications/initialized` ends the `initialize` just answered: a session is not idle before it.
    */
-  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && !this.#completesHandshake): Promise<void> | undefined {
+  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.request.operation.method !== 'notifications/initialized'): Promise<void> | undefined {
     if (this.session.changed) throw this.#fail(this.session.changed);
     const waiting = this.session.prepare(sdkSentSession, idleCheck, this.request.entered === true);
     // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
@@ -325,15 +310,15 @@ export class CallRunner implements StreamOwner {
     return this.#guard(this.engine.wait(this.signal, (ended) => abortable(work, ended)));
   }
 
-  /** A wait's end, for the call: an abort as it is, anything else a typed give-up. */
+  /** A wait's end, for the request: its abort as it is, anything else a typed give-up. */
   async #guard(wait: Promise<void>): Promise<void> {
     try {
       await wait;
     } catch (error) {
-      if (this.signal?.aborted) throw this.signal.reason;
+      if (this.signal?.aborted && error === this.signal.reason) throw error;
       // The session's own error names what failed; its cause (the server's answer, the hook's error) is the call's cause.
       if (isResilienceError(error)) throw this.#fail({ code: error.code, message: error.message, details: error.details }, error.cause ?? error);
-      throw this.#fail({ code: 'SESSION_LOST', message: 'A new session could not be opened', details: {} }, error);
+      throw this.#fail({ code: 'REINITIALIZE_FAILED', message: 'A new session could not be opened', details: { reason: 'failed' } }, error);
     }
   }
 
@@ -342,14 +327,14 @@ export class CallRunner implements StreamOwner {
     this.#text = withRequestId(this.#text!, id);
   }
 
-  /** The call gives up: told once, as `gave-up`, and thrown (or written into its stream) as a typed error. */
+  /** The request gives up: told once, as `gave-up`, and thrown (or written into its stream) as a typed error. */
   #fail(error: ErrorInfo, cause?: unknown): ResilienceError {
     this.#giveUp(error.code);
     return new ResilienceError(error, cause === undefined ? {} : { cause });
   }
 
   #giveUp(code: ErrorInfo['code']): void {
-    if (this.#gaveUp) return;
+    if (this.#gaveUp || this.request.own) return;
     this.#gaveUp = true;
     const method = this.request.operation.method;
     this.engine.emit({ type: 'gave-up', ...(method === undefined ? {} : { method }), code });

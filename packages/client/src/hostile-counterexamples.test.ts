@@ -207,10 +207,10 @@ describe('a re-initialization whose notifications/initialized is answered with a
 
 describe('a session id given to the SDK up front (it skips initialize), then declared gone', () => {
   // Found by reading the engine, not by the property (its scenarios always initialize); shown with the hostile server.
-  it('fails SESSION_LOST: there is no initialize to open a new session with (not a TypeError)', async () => {
+  it('fails REINITIALIZE_FAILED: there is no initialize to open a new session with (not a TypeError)', async () => {
     server = await startHostileServer({ inits: [], calls: [{ kind: 'session-gone', dialect: 'typescript-sdk' }], streams: [], resumes: [] });
     client = new Client({ name: 'hostile', version: '0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch: createResilientFetch(), sessionId: 'restored-id' }));
-    expect(resilienceCodeOf(await call('echo', 'x'))).toBe('SESSION_LOST');
+    expect(resilienceCodeOf(await call('echo', 'x'))).toBe('REINITIALIZE_FAILED');
   });
 });

@@ -143,3 +143,15 @@ export function responseMessages(text: string, contentType: string | null): RpcM
   if (!isEventStream(contentType)) return parse(text);
   return new SseParser().push(`${text}\n\n`).filter((event) => event.data !== '').flatMap((event) => parse(event.data));
 }
+
+/**
+ * For `readBounded`: enough once an event of an SSE text carries a message that `wanted`
+ * accepts (an answer, say: the stream may stay open after it).
+ *
+ * @example
+ * const text = await readBounded(response, ANSWER_LIMIT, untilSse((m) => isAnswerTo(m, id)));
+ */
+export function untilSse(wanted: (message: RpcMessage) => boolean): (text: string) => boolean {
+  const parser = new SseParser();
+  return (text) => parser.push(text).some((event) => responseMessages(event.data, 'application/json').some(wanted));
+}

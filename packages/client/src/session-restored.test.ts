@@ -35,7 +35,7 @@ describe('onSessionRestored', () => {
         await expect(request('tools/call', { name: 'echo', arguments: { text: 'app state, restored' } }))
           .resolves.toMatchObject({ content: [{ text: 'app state, restored' }] });
         await expect(request('tools/call', { name: 'no-such-tool' })).resolves.toMatchObject({ isError: true });
-        await expect(request('no/such/method')).rejects.toMatchObject({ code: -32601 });
+        await expect(request('no/such/method')).rejects.toMatchObject({ code: 'RPC_ERROR', details: { method: 'no/such/method', rpcCode: -32601 } });
         await notify('notifications/roots/list_changed');
       },
     });

@@ -141,7 +141,7 @@ describe('one fetch shared by several users: credentials and unknown sessions', 
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     // The server does not know it: the client had no initialize to open a new one with.
-    await expect(stranger).rejects.toMatchObject({ code: 'SESSION_LOST' });
+    await expect(stranger).rejects.toMatchObject({ code: 'REINITIALIZE_FAILED', details: { reason: 'no-initialize' } });
     expect(guard!.unknownIds).toEqual(['made-up']);
     expect(guard!.initializes('user9')).toEqual([]);
     expect(await alice!.echo('still mine')).toBe('still mine');
@@ -158,7 +158,7 @@ describe('one fetch shared by several users: lineages no client uses are forgott
     await inject({ kind: 'evict', session: 'all' });
     expect(await echoAll(recent, 'recovered')).toEqual(expected(recent, 'recovered'));
     // Forgotten, its client's id is one no lineage knows: sent as it is, and there is no initialize to open a new session with.
-    await expect(old!.echo('lost')).rejects.toMatchObject({ code: 'SESSION_LOST' });
+    await expect(old!.echo('lost')).rejects.toMatchObject({ code: 'REINITIALIZE_FAILED', details: { reason: 'no-initialize' } });
     expect(guard!.violations).toEqual([]);
     expect(guard!.initializes('user0')).toHaveLength(1);
   });

@@ -83,7 +83,7 @@ describe('a session the application ends itself (terminateSession: DELETE)', () 
     const resilient = createResilientFetch();
     const { transport } = await connect(resilient, proxy.url);
     await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
-    expect((await call(resilient, transport.sessionId!, proxy.url).catch((e: unknown) => e))).toMatchObject({ code: 'SESSION_LOST' });
+    expect((await call(resilient, transport.sessionId!, proxy.url).catch((e: unknown) => e))).toMatchObject({ code: 'REINITIALIZE_FAILED', details: { reason: 'refused', status: 401 } });
     const initializes = proxy.received('initialize'); // the call's re-initialization, and perhaps the reconnecting stream's
     const deleted = await resilient(proxy.url, { method: 'DELETE', headers: { 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-11-25' } });
     expect(deleted.status).toBe(400); // sent without the dead id: the server's answer, as it is

@@ -82,7 +82,7 @@ describe('a call that stops waiting', () => {
     leaving.abort(new Error('gone'));
     expect(await second).toMatchObject({ message: 'gone' });
     refuse(); // the re-initialization is refused only now, after the second call stopped waiting for it
-    expect(isResilienceError(await first, 'SESSION_LOST')).toBe(true);
+    expect(await first).toMatchObject({ code: 'REINITIALIZE_FAILED', details: { reason: 'refused', status: 401 } });
     await wire.quiet(); // had anything been left running, it would have sent its initialize by now
     expect(wire.sent.filter((method) => method === 'initialize')).toHaveLength(2);
     expect(proxy.received('initialize')).toBe(2); // the first session's, and the one re-initialization (refused); none followed

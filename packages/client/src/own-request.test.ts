@@ -2,7 +2,8 @@ import { createServer } from 'node:net';
 import { isResilienceError, type ResilienceEvent } from '@mcp-resilience/core';
 import { describe, expect, it } from 'vitest';
 import { Engine } from './engine.ts';
-import { sendWithBackoff } from './send-with-backoff.ts';
+import { CallRunner } from './call-runner.ts';
+import { LineageRegistry } from './lineage-registry.ts';
 import { undiciRefused } from './test-support/undici-refused.ts';
 import { virtualClock } from './test-support/virtual-clock.ts';
 
@@ -20,14 +21,17 @@ const INIT = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', param
 function setup(clock: ReturnType<typeof virtualClock>, requestDeadlineMs = 20_000) {
   const events: ResilienceEvent[] = [];
   const engine = new Engine({ notSent: undiciRefused, now: clock.now, sleep: clock.sleep, requestDeadlineMs, onEvent: (e) => events.push(e) });
-  const send = (signal: AbortSignal) => sendWithBackoff(engine, url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: INIT, signal }, 'initialize');
+  // The engine's own initialize (a re-initialization's), through the call loop as the recovery sends it.
+  const send = (signal: AbortSignal) => new CallRunner(engine, new LineageRegistry(engine).open(url), {
+    url, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: INIT, signal }, operation: { method: 'initialize' }, own: true,
+  }).run();
   let url = '';
   return { events, send, at: (u: string) => (url = u) };
 }
 
 const ends = (events: readonly ResilienceEvent[]) => events.filter((e) => e.type === 'server-wait-ended').map((e) => e.type === 'server-wait-ended' && e.outcome);
 
-describe('sendWithBackoff (a re-initialization) and a server that refuses connections', () => {
+describe('the engine\'s own initialize (a re-initialization) and a server that refuses connections', () => {
   it('waits for it until the wait runs out, then SERVER_UNREACHABLE', async () => {
     const clock = virtualClock();
     const { events, send, at } = setup(clock, 5_000);

@@ -1,0 +1,196 @@
+import {
+  abandonReinitialize, beginReinitialize, isResilienceError, markDead, recoveryStep, ResilienceError, sessionChange, type ErrorInfo,
+} from '@mcp-resilience/core';
+import { readBounded } from './bounded-read.ts';
+import { CallRunner } from './call-runner.ts';
+import type { EndpointSession } from './endpoint-session.ts';
+import type { Engine } from './engine.ts';
+import { ANSWER_LIMIT } from './limits.ts';
+import { isAnswerTo, isEventStream, responseMessages, untilSse, type RpcMessage } from './messages.ts';
+import type { SessionRestoredContext } from './options.ts';
+
+type Why = 'lost' | 'idle';
+
+let internalIds = 0;
+
+/** `REINITIALIZE_FAILED`, saying why: `no-initialize`, `refused` (with the status), `no-result`, or `failed`. */
+function cannotOpen(reason: string, words: string, details: Record<string, unknown> = {}): ErrorInfo {
+  return { code: 'REINITIALIZE_FAILED', message: `A new session could not be opened (${words})`, details: { reason, ...details } };
+}
+
+/**
+ * How one lineage gets a new session in place of a lost or idle one: the one re-initialization
+ * its concurrent calls share (core's `recoveryStep`), with the client's own `initialize` and
+ * `notifications/initialized`, then its state restored and the application's hook run. The
+ * engine's own requests go through the call loop like any other ({@link CallRunner}, `own`),
+ * carrying only this lineage's headers.
+ *
+ * @example
+ * await session.recovery.recover(failedOrdinal); // the first caller opens it, the others wait for that one
+ */
+export class SessionRecovery {
+  #reinitializing: Promise<void> | undefined;
+
+  constructor(private readonly session: EndpointSession, private readonly engine: Engine) {}
+
+  /** The re-initialization under way, if one is. */
+  get underWay(): Promise<void> | undefined {
+    return this.#reinitializing;
+  }
+
+  /** Makes sure a session newer than `failedOrdinal` exists: the first caller opens it, the others wait for that one. */
+  recover(failedOrdinal: number, why: Why = 'lost'): Promise<void> {
+    try {
+      this.engine.assertOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const { session } = this;
+    const step = recoveryStep(session.tracker, failedOrdinal);
+    if (step === 'replay') return Promise.resolve();
+    if (step === 'wait' && this.#reinitializing) return this.#reinitializing;
+    session.tracker = beginReinitialize(markDead(session.tracker, failedOrdinal));
+    const run = this.#reinitialize(failedOrdinal, why).finally(() => {
+      if (this.#reinitializing === run) this.#reinitializing = undefined;
+    });
+    this.#reinitializing = run;
+    return run;
+  }
+
+  async #reinitialize(from: number, why: Why): Promise<void> {
+    const { session, engine } = this;
+    const before = session.negotiated;
+    await this.#open(from, why);
+    if (session.initializedRequest) await this.#post(session.initializedRequest.text, 'notifications/initialized').catch(() => undefined);
+    const restored = await session.state.restore((method, params) => this.#request(method, params).then((m) => 'result' in m, () => false));
+    const to = session.ordinal;
+    if (restored) engine.emit({ type: 'state-restored', session: to, ...restored });
+    const change = before && session.negotiated ? sessionChange(before, session.negotiated) : undefined;
+    if (change) {
+      engine.emit({ type: 'session-changed', from, to, ...change });
+      throw new ResilienceError(session.markChanged(change));
+    }
+    const hook = engine.onSessionRestored;
+    if (hook) await this.#runHook(hook, { from, why, restored });
+  }
+
+  /** Opens the new session with the client's own `initialize`, backed off like any request, within the deadline. */
+  async #open(from: number, why: Why): Promise<void> {
+    const { session, engine } = this;
+    const init = session.initializeRequest;
+    try {
+      // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
+      if (!init) throw new ResilienceError(cannotOpen('no-initialize', 'this client never sent an initialize'));
+      const headers = session.headersFor(init.headers);
+      headers.delete('mcp-session-id');
+      headers.delete('last-event-id');
+      const adopted = await engine.bounded(async (signal) => {
+        const response = await this.#send({ method: 'POST', headers, body: init.text, signal }, 'initialize');
+        if (!response.ok) {
+          const body = await response.text().catch(() => '');
+          throw new ResilienceError(cannotOpen('refused', `HTTP ${response.status}`, { status: response.status }), { cause: { status: response.status, body } });
+        }
+        engine.assertOpen(); // closed while it was answered: the session is not taken (nobody would end it)
+        const learned = await session.learn(response, { from, why });
+        await response.body?.cancel().catch(() => {});
+        return learned;
+      });
+      if (!adopted) throw new ResilienceError(cannotOpen('no-result', 'no initialize result'));
+    } catch (error) {
+      session.tracker = abandonReinitialize(session.tracker);
+      if (isResilienceError(error)) throw error;
+      throw new ResilienceError(cannotOpen('failed', 'its initialize failed'), { cause: error });
+    }
+  }
+
+  /** The application's hook: a failure ends the new session too (the next call opens another), and fails the calls waiting. */
+  async #runHook(
+    hook: (context: SessionRestoredContext) => unknown,
+    { from, why, restored }: { from: number; why: Why; restored: { subscriptions: number; logLevel?: string } | undefined },
+  ): Promise<void> {
+    const { session, engine } = this;
+    const ordinal = session.ordinal;
+    const context: SessionRestoredContext = {
+      session: ordinal, previous: from, reason: why, revision: session.negotiated!.revision, capabilities: session.negotiated!.capabilities,
+      restored: restored ?? { subscriptions: 0 },
+      request: async (method, params) => {
+        const answer = await this.#request(method, params);
+        if ('result' in answer) return answer.result;
+        const { code, message, data } = answer.error as { code?: unknown; message?: unknown; data?: unknown };
+        throw new ResilienceError({ code: 'RPC_ERROR', message: `${method} failed: ${String(message)}`, details: { method, rpcCode: code, data } });
+      },
+      notify: async (method, params) => {
+        await this.#post(JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) }), method);
+      },
+    };
+    try {
+      await engine.bounded((signal) => Promise.race([
+        Promise.resolve().then(() => hook(context)),
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+      ]));
+    } catch (error) {
+      const id = session.tracker.current?.id;
+      session.tracker = markDead(session.tracker, ordinal);
+      this.end(id);
+      session.save();
+      throw new ResilienceError({
+        code: 'SESSION_RESTORE_FAILED', message: 'onSessionRestored failed on the new session: the call is not replayed', details: { session: ordinal },
+      }, { cause: error });
+    }
+  }
+
+  /** One of the engine's own requests on the current session; resolves with its answer (a result or an error). */
+  async #request(method: string, params: Record<string, unknown> | undefined): Promise<RpcMessage & { error?: unknown }> {
+    const id = `mcp-resilience-${++internalIds}`;
+    const request = { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) };
+    const { body, type } = await this.#post(JSON.stringify(request), method, id);
+    const answer = responseMessages(body, type).find((m) => isAnswerTo(m, id));
+    if (!answer) throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: `No answer to ${method}`, details: {} });
+    this.session.answered(request, answer); // a tools/list sent from onSessionRestored teaches the new session's annotations
+    return answer;
+  }
+
+  /**
+   * Sends one of the engine's own messages on the current session. The answer to request
+   * `answerTo` is read (an event stream up to it only: it may stay open); a notification's
+   * response is not read at all: whatever it holds, and however long it lasts, nobody waits for it.
+   */
+  #post(body: string, method: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
+    const { session } = this;
+    const headers = session.headersFor(session.initializeRequest!.headers);
+    const id = session.tracker.current?.id;
+    if (id !== undefined) headers.set('mcp-session-id', id);
+    if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
+    return this.engine.bounded(async (signal) => {
+      const response = await this.#send({ method: 'POST', headers, body, signal }, method);
+      const type = response.headers.get('content-type');
+      if (answerTo === undefined) {
+        await response.body?.cancel().catch(() => {});
+        return { body: '', type };
+      }
+      return { body: await readBounded(response, ANSWER_LIMIT, isEventStream(type) ? untilSse((m) => isAnswerTo(m, answerTo)) : undefined), type };
+    });
+  }
+
+  /** Ends a session the client leaves (background work, best effort). */
+  end(id: string | undefined): void {
+    if (id !== undefined) this.engine.ports.background(this.delete(id));
+  }
+
+  /** DELETE of session `id`, with this lineage's headers, within the deadline; never rejects. */
+  delete(id: string): Promise<void> {
+    const { session, engine } = this;
+    const headers = session.headersFor();
+    headers.set('mcp-session-id', id);
+    if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
+    return engine.ports.deadline(engine.requestDeadlineMs, (signal) =>
+      this.#send({ method: 'DELETE', headers, signal }, undefined).then((r) => r.body?.cancel(), () => {}))
+      .then(() => {}, () => {});
+  }
+
+  /** One of the engine's own requests, through the one call loop (backed off, waited for, never a session's logic). */
+  #send(init: RequestInit & { method: string; signal: AbortSignal }, method: string | undefined): Promise<Response> {
+    const operation = method === undefined ? {} : { method };
+    return new CallRunner(this.engine, this.session, { url: this.session.url, init: { ...init, redirect: 'manual' }, operation, own: true }).run();
+  }
+}
