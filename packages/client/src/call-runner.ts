@@ -1,45 +1,18 @@
 import {
   advance, classify, FRESH_CALL, isResilienceError, ResilienceError, unrecognisedAnswer, type CallState, type ErrorInfo, type Observation,
-  type Operation, type RequestFacts, type Verdict,
+  type RequestFacts, type Verdict,
 } from '@mcp-resilience/core';
 import { abortable } from './abortable.ts';
 import { AnsweredResponse } from './answered-response.ts';
 import { whenBodyEnds } from './body-end.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
-import { findAnswer, isEventStream, isJson, type PostBody, type RpcMessage } from './messages.ts';
+import type { Attempt, CallRequest } from './call-request.ts';
+import { findAnswer, isEventStream, isJson, type RpcMessage } from './messages.ts';
 import { withRequestId } from './request-id.ts';
 import { ServerWait } from './server-wait.ts';
-import { superviseStream, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
-import { exchange, refusalOf } from './wire.ts';
-
-/** Statuses whose responses have no body (Fetch standard: a null body status). */
-const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
-
-/** One request: as the application's SDK sent it, or one of the engine's own. */
-export interface CallRequest {
-  readonly url: string;
-  /** With its method in capitals. */
-  readonly init: RequestInit & { readonly method: string };
-  /** A POST's body, read once. */
-  readonly body?: PostBody;
-  readonly operation: Operation;
-  /** Told once when the call is over (its answer read, or it failed): how the session knows it is in use. */
-  readonly done?: () => void;
-  /** Counted as one call in flight on its session already (it must not find itself "in use"). */
-  readonly entered?: boolean;
-  /**
-   * One of the engine's own requests for its lineage (an `initialize`, a restore, a DELETE): sent
-   * as built, with no session logic (never prepared, stamped or taken for a session loss), its
-   * 2xx handed back unread; a give-up is thrown untold (the call waiting on it tells `gave-up`).
-   */
-  readonly own?: boolean;
-}
-
-/** What one attempt came to: the response to hand on, or what was observed for core to classify. */
-type Attempt =
-  | { readonly answer: Response }
-  | { readonly observation: Observation; readonly response?: Response; readonly text?: string; readonly cause?: unknown; readonly sessionId?: string | undefined };
+import { streamNextOf, superviseStream, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
+import { exchange, finalAnswer, refusalOf, resumeStream } from './wire.ts';
 
 /**
  * One logical request, and the one owner of its state: the one classify → decide → act loop of
@@ -116,7 +89,7 @@ export class CallRunner implements StreamOwner {
   /** The stream handed to the SDK ended before its answer: an observation for the loop, whose outcome the supervisor follows. */
   async ended(cursor: { readonly lastEventId?: string; readonly retryMs?: number }): Promise<StreamNext> {
     try {
-      return await this.#next(await this.#loop(false, { kind: 'stream-ended', ...this.#facts, ...cursor }));
+      return await streamNextOf(await this.#loop(false, { kind: 'stream-ended', ...this.#facts, ...cursor }), this.#sentId, this.originalId);
     } catch (error) {
       if (this.signal?.aborted) throw this.signal.reason;
       const info: ErrorInfo = isResilienceError(error)
@@ -146,7 +119,7 @@ export class CallRunner implements StreamOwner {
       const verdict: Verdict = classified.kind === 'session-gone' && session.terminated ? { kind: 'client-error' } : classified;
       this.#serverWait.observed(verdict);
       const action = engine.decide(verdict, this.#state, operation, this.#facts.revision);
-      if (verdict.kind === 'session-gone') session.lost(this.#ordinal, verdict, method);
+      if (verdict.kind === 'session-gone') session.recovery.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
       const unrecognised = unrecognisedAnswer(observation, verdict, attempt.sessionId);
       if (unrecognised) engine.emit({ type: 'unrecognised-answer', ...(method === undefined ? {} : { method }), ...unrecognised });
@@ -155,9 +128,7 @@ export class CallRunner implements StreamOwner {
         case 'deliver': // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
           if (!response) throw this.#fail({ code: 'OUTCOME_UNKNOWN', message: 'The response stream ended before the response', details: {} }, observation);
           if (top) this.finished();
-          return new Response(NULL_BODY_STATUSES.has(response.status) ? null : (attempt.text ?? ''), {
-            status: response.status, statusText: response.statusText, headers: response.headers,
-          });
+          return finalAnswer(response, attempt.text ?? '');
         case 'give-up': // the cause: the server's answer, or what the runtime said of a fetch that got none
           this.#serverWait.gaveUp(); // a wait still open ends here only at its deadline (SERVER_UNREACHABLE)
           throw this.#fail(action.error, attempt.cause ?? observation);
@@ -220,7 +191,7 @@ export class CallRunner implements StreamOwner {
     // After an initialize whose session id may have been hidden (CORS): does the server want one?
     const hidden = own || sessionId !== undefined ? undefined : session.answeredWithoutId(response.status);
     // A refusal that may say "session gone": nothing else goes out on the session until it is decided.
-    const release = this.#facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429 ? session.hold() : undefined;
+    const release = this.#facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429 ? session.refusals.hold() : undefined;
     try {
       const refusal = await refusalOf(response, this.#facts);
       if (hidden) throw this.#fail(hidden, refusal); // instead of the server's "No valid session ID provided"
@@ -259,31 +230,12 @@ export class CallRunner implements StreamOwner {
     return { kind: 'stream-ended', ...this.#facts };
   }
 
-  /** What the loop came to, for the supervisor: a stream to read on, the answer, or a typed failure. */
-  async #next(response: Response): Promise<StreamNext> {
-    if (response instanceof AnsweredResponse) return { answer: response.answer };
-    if (isEventStream(response) && response.body) return { follow: response };
-    // A final error answered the re-issue: handed on if it answers the request.
-    const found = findAnswer(await response.text().catch(() => ''), this.#sentId, this.originalId);
-    if (found) return { answer: found.answer };
-    throw this.#fail({ code: 'MALFORMED_RESPONSE', message: 'The re-issued request got no answer', details: { status: response.status } });
-  }
-
-  /** GET + `Last-Event-ID` on the call's session, through the wire; undefined when that did not give a stream. */
-  async #resume(lastEventId: string): Promise<Response | undefined> {
-    const { session } = this;
-    // A cursor belongs to its session: on another one it means nothing.
-    if (session.ordinal !== this.#ordinal) return undefined;
+  /** GET + `Last-Event-ID` on the call's session (a cursor means nothing on another); undefined when that gave no stream. */
+  #resume(lastEventId: string): Promise<Response | undefined> | undefined {
+    if (this.session.ordinal !== this.#ordinal) return undefined;
     const headers = new Headers(this.request.init.headers);
-    session.stamp(headers);
-    headers.delete('content-type');
-    headers.set('accept', 'text/event-stream');
-    headers.set('last-event-id', lastEventId);
-    const signal = this.signal;
-    const { response } = await exchange(this.engine, this.request.url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) }, this.#facts);
-    if (response?.ok && isEventStream(response) && response.body) return response;
-    await response?.body?.cancel().catch(() => {});
-    return undefined;
+    this.session.stamp(headers);
+    return resumeStream(this.engine, this.request.url, headers, lastEventId, this.signal, this.#facts);
   }
 
   /**
@@ -293,7 +245,7 @@ export class CallRunner implements StreamOwner {
    */
   #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.request.operation.method !== 'notifications/initialized'): Promise<void> | undefined {
     if (this.session.changed) throw this.#fail(this.session.changed);
-    const waiting = this.session.prepare(sdkSentSession, idleCheck, this.request.entered === true);
+    const waiting = this.session.recovery.prepare(sdkSentSession, idleCheck, this.request.entered === true);
     // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
     // session (to a revision without sessions, even), or failed, or another may be under way. The
     // idle check is made once: a session opened for this call is never replaced for being idle.

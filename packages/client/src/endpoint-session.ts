@@ -1,13 +1,13 @@
 import {
-  adoptSession, diagnoseLoss, isIdleBeyond, isSessionful, lossReport, markDead, NO_SESSION, ResilienceError, sessionIdUnread, touch,
-  unreadSessionId, type ErrorInfo, type ExchangeNote, type Negotiated, type Operation, type SessionChange, type SessionTracker,
-  type ToolAnnotations, type Verdict,
+  adoptSession, isSessionful, markDead, NO_SESSION, ResilienceError, sessionIdUnread, touch, unreadSessionId, type ErrorInfo,
+  type ExchangeNote, type Negotiated, type Operation, type SessionChange, type SessionTracker, type ToolAnnotations,
 } from '@mcp-resilience/core';
-import { AnsweredResponse } from './answered-response.ts';
-import { readBounded } from './bounded-read.ts';
+import { ClientHeaders } from './client-headers.ts';
 import type { Engine } from './engine.ts';
-import { ANSWER_LIMIT, EXCHANGES_KEPT, HOLD_CAP_MS } from './limits.ts';
-import { isEventStream, responseMessages, untilSse, type RpcMessage } from './messages.ts';
+import { readInitializeAnswer } from './initialize-answer.ts';
+import { EXCHANGES_KEPT } from './limits.ts';
+import type { RpcMessage } from './messages.ts';
+import { RefusalHold } from './refusal-hold.ts';
 import { SessionPersistence } from './session-persistence.ts';
 import { SessionRecovery } from './session-recovery.ts';
 import { SessionState } from './session-state.ts';
@@ -18,11 +18,6 @@ interface Remembered {
   readonly text: string;
   readonly headers: Headers;
 }
-
-/** Headers that belong to one request, not to its client: never carried over to the engine's own requests. */
-const PER_REQUEST_HEADERS: ReadonlySet<string> = new Set([
-  'accept', 'content-type', 'content-length', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name',
-]);
 
 /** What a lineage asks of the registry that routes requests to it. */
 export interface LineageHost {
@@ -58,12 +53,12 @@ export class EndpointSession {
   /** Set when a new session negotiated something else: every call fails (`SESSION_CHANGED`) until the application connects again. */
   #changed: ErrorInfo | undefined;
   readonly #tools = new ToolCatalog();
-  readonly #tasks: TaskTracker;
+  readonly tasks: TaskTracker;
   /** Calls in flight and standalone streams open: a session with either is in use, never idle. */
   #inFlight = 0;
   #streams = 0;
-  /** The headers of the client's latest request (its credentials among them), in memory only: the engine's own requests send them. */
-  readonly #headers = new Headers();
+  /** The headers of the client's latest request (its credentials among them): the engine's own requests for it send them. */
+  readonly clientHeaders = new ClientHeaders();
   /** The session the SDK's standalone stream last opened on: its cursors belong to that one. */
   #streamSession: number | undefined;
   /** The current session's last exchanges, for a bug report. */
@@ -72,14 +67,14 @@ export class EndpointSession {
   #terminated = false;
   /** The id of the session the application ended: the only one its late requests may still carry. */
   #terminatedId: string | undefined;
-  /** Refusals on the current session being read: until they are classified, no request goes out on it. */
-  #holds = 0;
-  #held: { readonly until: Promise<void>; readonly open: () => void } | undefined;
+  /** Refusals on the current session being read: until they are classified, no request that carries its id goes out. */
+  readonly refusals: RefusalHold;
   /** The current session's id may have been hidden (CORS): the next answer to a request sent without one tells. */
   #idUnread = false;
 
   constructor(readonly url: string, private readonly engine: Engine, private readonly host: LineageHost) {
-    this.#tasks = new TaskTracker(engine);
+    this.tasks = new TaskTracker(engine);
+    this.refusals = new RefusalHold(engine.ports.sleep);
     this.recovery = new SessionRecovery(this, engine);
     this.persistence = new SessionPersistence(this, engine);
   }
@@ -91,9 +86,14 @@ export class EndpointSession {
     return session;
   }
 
+  /** What the lineage has under way (calls in flight, standalone streams open), and its current session's last exchanges (a bug report's). */
+  get callsInFlight(): number { return this.#inFlight; }
+  get streamsOpen(): number { return this.#streams; }
+  get exchanges(): readonly ExchangeNote[] { return this.#exchanges; }
+
   /** In use: a call in flight, a stream open, a re-initialization or a refusal under way. Never forgotten while it is. */
   get busy(): boolean {
-    return this.#inFlight > 0 || this.#streams > 0 || this.recovery.underWay !== undefined || this.#holds > 0;
+    return this.#inFlight > 0 || this.#streams > 0 || this.recovery.underWay !== undefined || this.refusals.holding;
   }
 
   /** Session logic applies: the connection negotiated a sessionful revision. */
@@ -147,16 +147,6 @@ export class EndpointSession {
     this.save();
   }
 
-  /**
-   * Keeps the headers of the client's latest request (in memory), but those that belong to one
-   * request only: the engine's own requests for this lineage send them, a refreshed token the next time.
-   */
-  noteHeaders(headers: Headers): void {
-    headers.forEach((value, name) => {
-      if (!PER_REQUEST_HEADERS.has(name)) this.#headers.set(name, value);
-    });
-  }
-
   /** A stored session was resumed (`id`, if it was live): its client's requests carry that id; this lineage writes the store. */
   resumed(id: string | undefined): void {
     if (id !== undefined) this.host.claim(this, id);
@@ -176,13 +166,6 @@ export class EndpointSession {
   /** A new session negotiated something else: every call fails with the error returned until the application connects again. */
   markChanged(change: SessionChange): ErrorInfo {
     return (this.#changed = { code: 'SESSION_CHANGED', message: 'The new session negotiated another revision or other capabilities: connect again', details: { ...change } });
-  }
-
-  /** The client's latest headers (its credentials) over `base`: what the engine's own requests for this lineage carry. */
-  headersFor(base?: HeadersInit): Headers {
-    const headers = new Headers(base);
-    this.#headers.forEach((value, name) => headers.set(name, value));
-    return headers;
   }
 
   /**
@@ -210,32 +193,6 @@ export class EndpointSession {
     if (this.#exchanges.push({ method, status, atMs: this.engine.ports.now() }) > EXCHANGES_KEPT) this.#exchanges.shift();
   }
 
-  /**
-   * A refusal of a request that carried the session id arrived: until it is classified (the
-   * function returned says so, and at the latest after {@link HOLD_CAP_MS}), requests wait
-   * before they go, so that none carries an id about to be declared dead.
-   */
-  hold(): () => void {
-    this.#holds += 1;
-    if (!this.#held) {
-      let open!: () => void;
-      const until = new Promise<void>((resolve) => (open = resolve));
-      this.#held = { until, open };
-    }
-    const capped = new AbortController();
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      capped.abort();
-      if (--this.#holds === 0 && this.#held) {
-        this.#held.open();
-        this.#held = undefined;
-      }
-    };
-    this.engine.ports.sleep(HOLD_CAP_MS, capped.signal).then(release, () => {});
-    return release;
-  }
 
   /** A call goes out; the function returned says it is over (once its answer has been read). */
   enter(): () => void {
@@ -271,26 +228,23 @@ export class EndpointSession {
   answered(request: RpcMessage, answer: RpcMessage, on = this.ordinal, operation: Operation = {}): RpcMessage | undefined {
     if (request.method === 'tools/list') this.#tools.learn(request, answer);
     else if (SessionState.tracks(request.method) && this.state.record(request, answer)) this.save();
-    return this.#tasks.answered(request, answer, on, this.revision, operation);
+    return this.tasks.answered(request, answer, on, this.revision, operation);
   }
 
   /** Reads a message the server sent on any stream (a change of its tools, a task's status). */
   notice(message: RpcMessage): void {
     this.#tools.notice(message);
-    this.#tasks.notice(message);
+    this.tasks.notice(message);
   }
 
   /**
-   * Reads the revision, capabilities and session id off an `initialize` response, leaving it
-   * readable. An event stream is read up to the answer only: it may stay open after it.
-   * Returns false when the response carried no `initialize` result.
+   * Takes the session an `initialize` response opened (its revision, capabilities and id),
+   * leaving the response readable. Returns false when it carried no `initialize` result.
    */
   async learn(response: Response, reason?: { from: number; why: 'lost' | 'idle' }): Promise<boolean> {
-    const result = (await this.#initializeAnswer(response))?.result as { protocolVersion?: unknown; capabilities?: unknown } | undefined;
-    const revision = typeof result?.protocolVersion === 'string' ? result.protocolVersion : undefined;
-    if (revision === undefined) return false;
-    // As it goes on the wire: a value set on Headers loses its surrounding whitespace, one read off a response may not have.
-    const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+    const answer = await readInitializeAnswer(response);
+    if (!answer) return false;
+    const { revision, capabilities, id } = answer;
     const { now, headersHidden } = this.engine.ports;
     // Hidden by CORS, or a server without sessions: the next answer to a request sent without it tells (answeredWithoutId).
     this.#idUnread = sessionIdUnread({
@@ -299,7 +253,7 @@ export class EndpointSession {
     const adopted = adoptSession(this.tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: now() });
     if (!adopted.ok) throw new ResilienceError(adopted.error);
     this.tracker = adopted.tracker;
-    this.negotiated = { revision, capabilities: result?.capabilities };
+    this.negotiated = { revision, capabilities };
     this.#exchanges = [];
     this.#tools.forget(); // what the old session's server advertised is not this one's word
     this.host.claim(this, id); // its client's requests carry this id from now on (or an older one of the lineage)
@@ -320,64 +274,6 @@ export class EndpointSession {
     const proof = unreadSessionId({ revision: this.revision!, status });
     if (proof.kind !== 'undecided') this.#idUnread = false;
     return proof.kind === 'hidden' ? proof.error : undefined;
-  }
-
-  async #initializeAnswer(response: Response): Promise<RpcMessage | undefined> {
-    if (response instanceof AnsweredResponse) return response.answer;
-    const stream = isEventStream(response);
-    const text = await readBounded(response.clone(), ANSWER_LIMIT, stream ? untilSse((m) => 'result' in m) : undefined);
-    return responseMessages(text, response.headers.get('content-type')).find((m) => 'result' in m);
-  }
-
-  /** Notes a session loss with its diagnosis (and a bug report when it was in use); the session is declared dead. */
-  lost(ordinal: number, verdict: Extract<Verdict, { kind: 'session-gone' }>, method: string | undefined): void {
-    const current = this.tracker.current;
-    if (current?.ordinal === ordinal) {
-      const { serverUptimeSeconds } = verdict;
-      const { serverIdleBudgetMs, busyWindowMs } = this.engine;
-      const facts = {
-        sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: this.engine.ports.now(),
-        streamOpen: this.#streams > 0,
-        ...(serverUptimeSeconds === undefined ? {} : { serverUptimeSeconds }),
-        ...(serverIdleBudgetMs === undefined ? {} : { idleBudgetMs: serverIdleBudgetMs }),
-        ...(busyWindowMs === undefined ? {} : { busyWindowMs }),
-      };
-      const diagnosis = diagnoseLoss(facts);
-      this.#tasks.sessionLost(ordinal, diagnosis.cause);
-      const report = lossReport(facts, diagnosis, this.#exchanges);
-      this.engine.emit({
-        type: 'session-lost', session: ordinal, dialect: verdict.dialect, ...(method === undefined ? {} : { method }), ...diagnosis,
-        ...(report ? { report } : {}),
-      });
-    }
-    this.tracker = markDead(this.tracker, ordinal);
-    this.save(); // without the dead id: no other engine picks it up
-  }
-
-  /**
-   * Before a request goes out: if the SDK holds a session that is dead (a call gave up on it)
-   * or, before a call's first attempt, idle past the budget, open the new one first, so that no
-   * dead id is ever sent. A call being retried keeps its session: backoff is on the same session.
-   * Returns what to wait for, after which the caller prepares again (the session may have moved
-   * on meanwhile), or `undefined` when the request may go at once (the common case: nothing is
-   * allocated for it). Nothing runs on behalf of a caller that stopped waiting.
-   */
-  prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
-    // A re-initialization under way, or a refusal being read: wait for it (whatever came of it), then prepare again.
-    const waitFor = this.recovery.underWay ?? (sdkSentSession ? this.#held?.until : undefined);
-    if (waitFor) return waitFor.catch(() => {});
-    if (!sdkSentSession || !this.sessionful || this.initializeRequest === undefined) return undefined;
-    const current = this.tracker.current;
-    if (current === undefined) return this.recovery.recover(this.tracker.ordinals, 'lost');
-    const { idleBudgetMs } = this.engine;
-    // In use (another call in flight, a stream open, a task running on it) is never idle.
-    const inUse = this.#inFlight > (selfCounted ? 1 : 0) || this.#streams > 0 || this.#tasks.holdsTask(current.ordinal);
-    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(this.tracker, this.engine.ports.now(), idleBudgetMs)) {
-      this.tracker = markDead(this.tracker, current.ordinal);
-      this.recovery.end(current.id);
-      return this.recovery.recover(current.ordinal, 'idle');
-    }
-    return undefined;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { createsTask, type Operation } from '@mcp-resilience/core';
 import { whenBodyEnds } from './body-end.ts';
-import { CallRunner, type CallRequest } from './call-runner.ts';
+import type { CallRequest } from './call-request.ts';
+import { CallRunner } from './call-runner.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import { Engine } from './engine.ts';
 import { createEventLogger } from './event-logger.ts';
@@ -8,6 +9,7 @@ import { fromUpstream, isJsonRpc, requestInit } from './fetch-input.ts';
 import { LineageRegistry } from './lineage-registry.ts';
 import { isEventStream, readPostBody, type PostBody } from './messages.ts';
 import { IDEMPOTENCY_KEY, type ResilientFetchOptions } from './options.ts';
+import { passThrough } from './wire.ts';
 
 export type { ResilientFetchOptions } from './options.ts';
 
@@ -91,15 +93,15 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const headers = new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
     // A body that cannot be read twice cannot be replayed, and what is not MCP is not the engine's: both go as they are.
-    if (method === 'POST' && typeof init.body !== 'string') return engine.fetch(input, given);
+    if (method === 'POST' && typeof init.body !== 'string') return passThrough(engine, input, given);
     const body = method === 'POST' ? readPostBody(init.body as string) : undefined;
-    if (!isMcp(url, headers, body)) return engine.fetch(input, given);
+    if (!isMcp(url, headers, body)) return passThrough(engine, input, given);
     // A client's initialize without a session id opens its own lineage; every other request goes to the lineage of the id it carries.
     const rpcMethod = body?.message?.method;
     const opens = rpcMethod === 'initialize' && !headers.has('mcp-session-id');
     const session = opens ? lineages.open(url) : await lineages.route(url, headers);
     // Only a lineage with a session sends requests of its own: a request without an id (shared by every client then) lends it nothing.
-    if (opens || headers.has('mcp-session-id')) session.noteHeaders(headers);
+    if (opens || headers.has('mcp-session-id')) session.clientHeaders.note(headers);
     const run = async (request: CallRequest, then?: (response: Response) => Response | Promise<Response>) => {
       const runner = new CallRunner(engine, session, request);
       const response = await runner.run();

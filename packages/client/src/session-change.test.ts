@@ -63,7 +63,7 @@ describe('EndpointSession.learn', () => {
   });
 });
 
-describe('EndpointSession: the diagnosis knows about an open stream', () => {
+describe('A lineage\'s recovery: the diagnosis knows about an open stream', () => {
   it('a session lost while its standalone stream was open was in use: evicted while busy', async () => {
     let now = 0;
     const events: ResilienceEvent[] = [];
@@ -74,7 +74,7 @@ describe('EndpointSession: the diagnosis knows about an open stream', () => {
     const close = session.openStream();
     now = 120_000; // two minutes without a call, but listening all along
     session.noteExchange('tools/call', 200);
-    session.lost(1, { kind: 'session-gone', dialect: 'amdahl', outcome: 'not-processed', serverUptimeSeconds: 86_400 }, 'tools/call');
+    session.recovery.lost(1, { kind: 'session-gone', dialect: 'amdahl', outcome: 'not-processed', serverUptimeSeconds: 86_400 }, 'tools/call');
     expect(events.at(-1)).toMatchObject({
       type: 'session-lost', cause: 'evicted-while-busy', suspectedServerBug: true,
       report: {

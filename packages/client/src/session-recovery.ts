@@ -1,5 +1,6 @@
 import {
-  abandonReinitialize, beginReinitialize, isResilienceError, markDead, recoveryStep, ResilienceError, sessionChange, type ErrorInfo,
+  abandonReinitialize, beginReinitialize, diagnoseLoss, isIdleBeyond, isResilienceError, lossReport, markDead, recoveryStep, ResilienceError,
+  sessionChange, type ErrorInfo, type Verdict,
 } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
 import { CallRunner } from './call-runner.ts';
@@ -19,7 +20,8 @@ function cannotOpen(reason: string, words: string, details: Record<string, unkno
 }
 
 /**
- * How one lineage gets a new session in place of a lost or idle one: the one re-initialization
+ * What one lineage does when its session is lost (the loss diagnosed and told) or about to be
+ * (idle past the budget), and how it gets a new session in its place: the one re-initialization
  * its concurrent calls share (core's `recoveryStep`), with the client's own `initialize` and
  * `notifications/initialized`, then its state restored and the application's hook run. The
  * engine's own requests go through the call loop like any other ({@link CallRunner}, `own`),
@@ -36,6 +38,59 @@ export class SessionRecovery {
   /** The re-initialization under way, if one is. */
   get underWay(): Promise<void> | undefined {
     return this.#reinitializing;
+  }
+
+  /** Notes a session loss with its diagnosis (and a bug report when it was in use); the session is declared dead. */
+  lost(ordinal: number, verdict: Extract<Verdict, { kind: 'session-gone' }>, method: string | undefined): void {
+    const { session } = this;
+    const current = session.tracker.current;
+    if (current?.ordinal === ordinal) {
+      const { serverUptimeSeconds } = verdict;
+      const { serverIdleBudgetMs, busyWindowMs } = this.engine;
+      const facts = {
+        sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: this.engine.ports.now(),
+        streamOpen: session.streamsOpen > 0,
+        ...(serverUptimeSeconds === undefined ? {} : { serverUptimeSeconds }),
+        ...(serverIdleBudgetMs === undefined ? {} : { idleBudgetMs: serverIdleBudgetMs }),
+        ...(busyWindowMs === undefined ? {} : { busyWindowMs }),
+      };
+      const diagnosis = diagnoseLoss(facts);
+      session.tasks.sessionLost(ordinal, diagnosis.cause);
+      const report = lossReport(facts, diagnosis, session.exchanges);
+      this.engine.emit({
+        type: 'session-lost', session: ordinal, dialect: verdict.dialect, ...(method === undefined ? {} : { method }), ...diagnosis,
+        ...(report ? { report } : {}),
+      });
+    }
+    session.tracker = markDead(session.tracker, ordinal);
+    session.save(); // without the dead id: no other engine picks it up
+  }
+
+  /**
+   * Before a request goes out: if the SDK holds a session that is dead (a call gave up on it)
+   * or, before a call's first attempt, idle past the budget, open the new one first, so that no
+   * dead id is ever sent. A call being retried keeps its session: backoff is on the same session.
+   * Returns what to wait for, after which the caller prepares again (the session may have moved
+   * on meanwhile), or `undefined` when the request may go at once (the common case: nothing is
+   * allocated for it). Nothing runs on behalf of a caller that stopped waiting.
+   */
+  prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
+    const { session } = this;
+    // A re-initialization under way, or a refusal being read: wait for it (whatever came of it), then prepare again.
+    const waitFor = this.#reinitializing ?? (sdkSentSession ? session.refusals.until : undefined);
+    if (waitFor) return waitFor.catch(() => {});
+    if (!sdkSentSession || !session.sessionful || session.initializeRequest === undefined) return undefined;
+    const current = session.tracker.current;
+    if (current === undefined) return this.recover(session.tracker.ordinals, 'lost');
+    const { idleBudgetMs } = this.engine;
+    // In use (another call in flight, a stream open, a task running on it) is never idle.
+    const inUse = session.callsInFlight > (selfCounted ? 1 : 0) || session.streamsOpen > 0 || session.tasks.holdsTask(current.ordinal);
+    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(session.tracker, this.engine.ports.now(), idleBudgetMs)) {
+      session.tracker = markDead(session.tracker, current.ordinal);
+      this.end(current.id);
+      return this.recover(current.ordinal, 'idle');
+    }
+    return undefined;
   }
 
   /** Makes sure a session newer than `failedOrdinal` exists: the first caller opens it, the others wait for that one. */
@@ -81,7 +136,7 @@ export class SessionRecovery {
     try {
       // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
       if (!init) throw new ResilienceError(cannotOpen('no-initialize', 'this client never sent an initialize'));
-      const headers = session.headersFor(init.headers);
+      const headers = session.clientHeaders.over(init.headers);
       headers.delete('mcp-session-id');
       headers.delete('last-event-id');
       const adopted = await engine.bounded(async (signal) => {
@@ -157,7 +212,7 @@ export class SessionRecovery {
    */
   #post(body: string, method: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
     const { session } = this;
-    const headers = session.headersFor(session.initializeRequest!.headers);
+    const headers = session.clientHeaders.over(session.initializeRequest!.headers);
     const id = session.tracker.current?.id;
     if (id !== undefined) headers.set('mcp-session-id', id);
     if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
@@ -180,7 +235,7 @@ export class SessionRecovery {
   /** DELETE of session `id`, with this lineage's headers, within the deadline; never rejects. */
   delete(id: string): Promise<void> {
     const { session, engine } = this;
-    const headers = session.headersFor();
+    const headers = session.clientHeaders.over();
     headers.set('mcp-session-id', id);
     if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
     return engine.ports.deadline(engine.requestDeadlineMs, (signal) =>

@@ -1,5 +1,6 @@
-import { SURFACED_ERROR_CODE, type ErrorInfo } from '@mcp-resilience/core';
-import { isAnswerTo, type RpcMessage } from './messages.ts';
+import { ResilienceError, SURFACED_ERROR_CODE, type ErrorInfo } from '@mcp-resilience/core';
+import { AnsweredResponse } from './answered-response.ts';
+import { findAnswer, isAnswerTo, isEventStream, type RpcMessage } from './messages.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
 
 type Id = string | number;
@@ -26,6 +27,22 @@ export interface StreamOwner {
   /** The call is over: its answer handed on, or the body failed or was cancelled. Told at least once. */
   finished(): void;
   readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * What a call's loop came to, for a stream that ended before its answer: a stream to read on
+ * (resumed, or a re-issue's), or the answer under the caller's id (a JSON answer, or a final
+ * error that answers the request); `MALFORMED_RESPONSE` when nothing answers it.
+ *
+ * @example
+ * const next = await streamNextOf(response, '7~s1', 7);
+ */
+export async function streamNextOf(response: Response, sentId: Id, originalId: Id): Promise<StreamNext> {
+  if (response instanceof AnsweredResponse) return { answer: response.answer };
+  if (isEventStream(response) && response.body) return { follow: response };
+  const found = findAnswer(await response.text().catch(() => ''), sentId, originalId);
+  if (found) return { answer: found.answer };
+  throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: 'The re-issued request got no answer', details: { status: response.status } });
 }
 
 const encoder = new TextEncoder();

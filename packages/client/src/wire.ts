@@ -1,5 +1,9 @@
 import { sendPhase, type Blocked, type Observation, type RequestFacts } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
+import { isEventStream } from './messages.ts';
+
+/** Statuses whose responses have no body (Fetch standard: a null body status). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 
 /** What the wire needs of the engine: the `fetch` it sends through, and how its runtime tells a request that never went out. */
 export interface WireHost {
@@ -53,4 +57,35 @@ export async function refusalOf(response: Response, facts: RequestFacts): Promis
     kind: 'http', status: response.status, retryAfter: response.headers.get('retry-after'),
     contentType: response.headers.get('content-type'), body: await readBounded(response), ...facts,
   };
+}
+
+/**
+ * A final refusal handed on to the application: its status and headers, and the body text
+ * already read for the classifier (a status that has no body, a 304 say, gets none, not even an empty one).
+ *
+ * @example
+ * return finalAnswer(response, refusal.body);
+ */
+export function finalAnswer(response: Response, text: string): Response {
+  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * Resumes a response stream that broke: a GET with `Last-Event-ID` (over `headers`, the call's
+ * own, stamped). The new stream, or undefined when the server gave none (any other answer, or
+ * none at all); a caller's abort rejects as it did.
+ *
+ * @example
+ * const stream = await resumeStream(engine, url, headers, '42', signal, facts);
+ */
+export async function resumeStream(
+  host: WireHost, url: string, headers: Headers, lastEventId: string, signal: AbortSignal | undefined, facts: RequestFacts,
+): Promise<Response | undefined> {
+  headers.delete('content-type');
+  headers.set('accept', 'text/event-stream');
+  headers.set('last-event-id', lastEventId);
+  const { response } = await exchange(host, url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) }, facts);
+  if (response?.ok && isEventStream(response) && response.body) return response;
+  await response?.body?.cancel().catch(() => {});
+  return undefined;
 }

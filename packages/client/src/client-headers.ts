@@ -1,0 +1,32 @@
+/** Headers that belong to one request, not to its client: never carried over to the engine's own requests. */
+const PER_REQUEST_HEADERS: ReadonlySet<string> = new Set([
+  'accept', 'content-type', 'content-length', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name',
+]);
+
+/**
+ * The headers of one client's latest request (its credentials among them), in memory only,
+ * without those that belong to one request: what the engine's own requests for that client
+ * carry, a refreshed token the next time. Never another client's.
+ *
+ * @example
+ * const client = new ClientHeaders();
+ * client.note(new Headers({ authorization: 'Bearer a', 'mcp-session-id': 's1' }));
+ * client.over({ 'content-type': 'application/json' }); // authorization and content-type, no session id
+ */
+export class ClientHeaders {
+  readonly #headers = new Headers();
+
+  /** Keeps the client's headers of a request it sent (the latest value of each wins). */
+  note(headers: Headers): void {
+    headers.forEach((value, name) => {
+      if (!PER_REQUEST_HEADERS.has(name)) this.#headers.set(name, value);
+    });
+  }
+
+  /** The client's headers over `base`: what one of the engine's own requests for it carries. */
+  over(base?: HeadersInit): Headers {
+    const headers = new Headers(base);
+    this.#headers.forEach((value, name) => headers.set(name, value));
+    return headers;
+  }
+}

@@ -1,0 +1,36 @@
+import { AnsweredResponse } from './answered-response.ts';
+import { readBounded } from './bounded-read.ts';
+import { ANSWER_LIMIT } from './limits.ts';
+import { isEventStream, responseMessages, untilSse, type RpcMessage } from './messages.ts';
+
+/** What an `initialize` answer says of the session it opened. */
+export interface InitializeAnswer {
+  readonly revision: string;
+  readonly capabilities: unknown;
+  /** The `Mcp-Session-Id` as it goes on the wire (without surrounding whitespace); none when unreadable or not given. */
+  readonly id: string | undefined;
+}
+
+async function resultMessage(response: Response): Promise<RpcMessage | undefined> {
+  if (response instanceof AnsweredResponse) return response.answer;
+  const stream = isEventStream(response);
+  const text = await readBounded(response.clone(), ANSWER_LIMIT, stream ? untilSse((m) => 'result' in m) : undefined);
+  return responseMessages(text, response.headers.get('content-type')).find((m) => 'result' in m);
+}
+
+/**
+ * Reads the revision, capabilities and session id off an `initialize` response, leaving it
+ * readable (a clone is read; an event stream up to the answer only: it may stay open after it).
+ * `undefined` when the response carried no `initialize` result.
+ *
+ * @example
+ * const answer = await readInitializeAnswer(response);
+ * if (answer) console.log(answer.revision); // '2025-11-25'
+ */
+export async function readInitializeAnswer(response: Response): Promise<InitializeAnswer | undefined> {
+  const result = (await resultMessage(response))?.result as { protocolVersion?: unknown; capabilities?: unknown } | undefined;
+  if (typeof result?.protocolVersion !== 'string') return undefined;
+  // As it goes on the wire: a value set on Headers loses its surrounding whitespace, one read off a response may not have.
+  const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+  return { revision: result.protocolVersion, capabilities: result.capabilities, id };
+}
