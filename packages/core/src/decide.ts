@@ -76,7 +76,8 @@ export const FRESH_CALL: CallState = Object.freeze({ replays: 0, retries: 0, res
  * - `reissue`: send the request again as a new request (a new JSON-RPC id) after `delayMs`.
  * - `wait-for-server`: the connection was refused (nothing was sent): send the same request
  *   again after `delayMs`, a server that restarts being waited for until `untilMs`.
- * - `give-up`: fail the call with `error`; `sessionDead` says the session must not be used again.
+ * - `give-up`: fail the call with `error` (the session's fate is the tracker's: a lost session is
+ *   declared dead by whoever saw the loss, not by this action).
  */
 export type Action =
   | { readonly type: 'deliver' }
@@ -84,7 +85,7 @@ export type Action =
   | { readonly type: 'retry' | 'reissue'; readonly delayMs: number; readonly attempt: number }
   | { readonly type: 'resume'; readonly lastEventId: string; readonly delayMs: number; readonly attempt: number }
   | ServerWaitStep
-  | { readonly type: 'give-up'; readonly error: ErrorInfo; readonly sessionDead: boolean };
+  | { readonly type: 'give-up'; readonly error: ErrorInfo };
 
 /** Everything {@link decide} looks at. */
 export interface DecisionInput {
@@ -114,8 +115,8 @@ const MESSAGES: Record<Exclude<ErrorCode, 'SERVER_UNREACHABLE' | 'NOT_PERMITTED'
 
 const untilOf = (call: CallState) => (call.waitUntilMs === undefined ? {} : { untilMs: call.waitUntilMs });
 
-function giveUp(code: keyof typeof MESSAGES, details: Record<string, unknown>, sessionDead = false): Action {
-  return { type: 'give-up', error: { code, message: MESSAGES[code], details }, sessionDead };
+function giveUp(code: keyof typeof MESSAGES, details: Record<string, unknown>): Action {
+  return { type: 'give-up', error: { code, message: MESSAGES[code], details } };
 }
 
 function later(input: DecisionInput, policy: RetryPolicy, type: 'retry' | 'reissue', retryAfter?: RetryAfter): Action {
@@ -161,11 +162,11 @@ export function decide(input: DecisionInput): Action {
   switch (verdict.kind) {
     case 'session-gone':
       if (!traits.sessions) return { type: 'deliver' };
-      if (call.replays >= 1) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: call.replays }, true);
+      if (call.replays >= 1) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: call.replays });
       // A POSTed response answered a request of the dead session: there is nothing to replay it to.
       // (The standalone stream is different: it is opened again on the new session.)
-      if (operation.method === undefined && operation.stream !== true) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: 0 }, true);
-      if (verdict.outcome === 'unknown' && !safe()) return giveUp('OUTCOME_UNKNOWN', { dialect: verdict.dialect }, true);
+      if (operation.method === undefined && operation.stream !== true) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: 0 });
+      if (verdict.outcome === 'unknown' && !safe()) return giveUp('OUTCOME_UNKNOWN', { dialect: verdict.dialect });
       return { type: 'reinitialize-and-replay' };
     case 'rate-limited':
     case 'unavailable':
@@ -173,10 +174,10 @@ export function decide(input: DecisionInput): Action {
     case 'not-processed': {
       // Refused: nothing was sent, so any call may wait for the server (a restart), on its own budget.
       const step = nextServerWait(policy.restartWait, { waits: call.waits ?? 0, ...untilOf(call) }, input.nowMs, input.random);
-      return 'type' in step ? step : { type: 'give-up', error: step, sessionDead: false };
+      return 'type' in step ? step : { type: 'give-up', error: step };
     }
     case 'blocked':
-      return { type: 'give-up', error: blockedError(verdict.needs), sessionDead: false };
+      return { type: 'give-up', error: blockedError(verdict.needs) };
     case 'server-error':
       if (!verdict.retryable) return { type: 'deliver' };
       // It may have run, and may still be running under its id: a safe call goes again under a new id.

@@ -42,8 +42,7 @@ export {
 } from './revisions.ts';
 export { sessionChange, type Negotiated, type SessionChange } from './session-change.ts';
 export {
-  abandonReinitialize, adoptSession, beginReinitialize, DEAD_IDS_KEPT, isIdleBeyond, markDead, NO_SESSION, recoveryStep, sessionIdToSend,
-  touch, type RecoveryStep, type SessionRecord, type SessionTracker,
+  abandonReinitialize, adoptSession, beginReinitialize, DEAD_IDS_KEPT, isIdleBeyond, markDead, NO_SESSION, recoveryStep, touch, type RecoveryStep, type SessionRecord, type SessionTracker,
 } from './session-tracker.ts';
 export {
   createsTask, DEFAULT_TASK_POLL, followTask, isUnknownTask, nextTaskStep, readTask, taskLost, taskMode, type TaskFacts, type TaskLossCause,

@@ -11,7 +11,10 @@ export interface SessionRecord {
   readonly lastActivityAtMs: number;
 }
 
-/** A client's sessions: the current one, the ids declared dead, a re-initialization under way. Immutable. */
+/**
+ * A client's sessions: the current one, the ids declared dead, a re-initialization under way. Immutable.
+ * The id to send is `current?.id`: a dead id is never current ({@link markDead} clears it, {@link adoptSession} refuses it).
+ */
 export interface SessionTracker {
   readonly current?: SessionRecord;
   /** The highest ordinal handed out so far. */
@@ -61,17 +64,6 @@ export function markDead(tracker: SessionTracker, ordinal: number): SessionTrack
   if (current?.ordinal !== ordinal) return tracker;
   const dead = current.id === undefined ? tracker.dead : [...tracker.dead, current.id].slice(-DEAD_IDS_KEPT);
   return { ordinals: tracker.ordinals, dead, reinitializing: tracker.reinitializing };
-}
-
-/**
- * The session id to put on the next request, if any.
- *
- * @example
- * const id = sessionIdToSend(tracker); // undefined before the first session and after a loss
- */
-export function sessionIdToSend(tracker: SessionTracker): string | undefined {
-  // Dead ids are never current: markDead clears current and adoptSession refuses them.
-  return tracker.current?.id;
 }
 
 /**
