@@ -8,7 +8,13 @@ import { retryAfterMs, type RetryAfter } from './retry-after.ts';
 import { revisionTraits } from './revisions.ts';
 import type { Verdict } from './verdict.ts';
 
-/** How one logical call may be retried. Immutable. */
+/**
+ * How one logical call may be retried. Immutable.
+ *
+ * @example
+ * const policy: RetryPolicy = createRetryPolicy({ replay: 'never' });
+ * decide({ verdict, call: FRESH_CALL, operation, policy, nowMs, random });
+ */
 export interface RetryPolicy {
   readonly backoff: Backoff;
   /** The longest `Retry-After` or SSE `retry` honoured; a longer one ends the call with `RETRY_AFTER_TOO_LONG`. */
@@ -49,7 +55,13 @@ export function createRetryPolicy(
   });
 }
 
-/** What one logical call has used so far. */
+/**
+ * What one logical call has used so far.
+ *
+ * @example
+ * let call: CallState = FRESH_CALL;
+ * call = advance(call, { type: 'retry', delayMs: 300, attempt: 1 }); // { replays: 0, retries: 1, resumes: 0, delayMs: 300 }
+ */
 export interface CallState {
   /** Re-sends on a new session after a session loss (at most one). */
   readonly replays: number;
@@ -64,7 +76,13 @@ export interface CallState {
   readonly waitUntilMs?: number;
 }
 
-/** A call that has not failed yet. */
+/**
+ * A call that has not failed yet.
+ *
+ * @example
+ * decide({ verdict: { kind: 'unavailable' }, call: FRESH_CALL, operation: { method: 'tools/list' }, nowMs: 0, random: 0 })
+ * // { type: 'retry', delayMs: 100, attempt: 1 }
+ */
 export const FRESH_CALL: CallState = Object.freeze({ replays: 0, retries: 0, resumes: 0, delayMs: 0 });
 
 /**
@@ -78,6 +96,10 @@ export const FRESH_CALL: CallState = Object.freeze({ replays: 0, retries: 0, res
  *   again after `delayMs`, a server that restarts being waited for until `untilMs`.
  * - `give-up`: fail the call with `error` (the session's fate is the tracker's: a lost session is
  *   declared dead by whoever saw the loss, not by this action).
+ *
+ * @example
+ * const action: Action = decide({ verdict, call, operation, nowMs, random });
+ * if (action.type === 'give-up') throw new ResilienceError(action.error);
  */
 export type Action =
   | { readonly type: 'deliver' }

@@ -1,6 +1,12 @@
 import { isRecord } from './values.ts';
 
-/** What a session negotiated: its revision and the server's capabilities. */
+/**
+ * What a session negotiated: its revision and the server's capabilities.
+ *
+ * @example
+ * const before: Negotiated = { revision: '2025-11-25', capabilities: { tools: {} } };
+ * sessionChange(before, { revision: '2025-11-25', capabilities: {} }) // { capabilities: ['tools'] }
+ */
 export interface Negotiated {
   readonly revision: string;
   readonly capabilities?: unknown;

@@ -14,6 +14,12 @@ export interface SessionRecord {
 /**
  * A client's sessions: the current one, the ids declared dead, a re-initialization under way. Immutable.
  * The id to send is `current?.id`: a dead id is never current ({@link markDead} clears it, {@link adoptSession} refuses it).
+ *
+ * @example
+ * let tracker: SessionTracker = NO_SESSION;
+ * const adopted = adoptSession(tracker, { id: 'abc', revision: '2025-11-25', nowMs: 0 });
+ * if (adopted.ok) tracker = adopted.tracker;
+ * headers.set('mcp-session-id', tracker.current?.id ?? ''); // never a dead id
  */
 export interface SessionTracker {
   readonly current?: SessionRecord;
@@ -28,7 +34,12 @@ export interface SessionTracker {
 /** How many dead ids are remembered to refuse a server that hands one out again. */
 export const DEAD_IDS_KEPT = 1024;
 
-/** A client that has not started a session yet. */
+/**
+ * A client that has not started a session yet.
+ *
+ * @example
+ * recoveryStep(NO_SESSION, 0) // 'start'
+ */
 export const NO_SESSION: SessionTracker = Object.freeze({ ordinals: 0, dead: [], reinitializing: false });
 
 /**
