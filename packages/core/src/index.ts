@@ -28,7 +28,7 @@ export { serverUnreachable, type RestartWait } from './restart-wait.ts';
 export { parseRetryAfter, retryAfterMs } from './retry-after.ts';
 export { canRetry, createRetryBudget, recordCall, recordRetry, type RetryBudget, type RetryBudgetState } from './retry-budget.ts';
 export { isSessionful, KNOWN_REVISIONS, revisionTraits } from './revisions.ts';
-export { sessionChange, type Negotiated } from './session-change.ts';
+export { sessionChange, type Negotiated, type SessionChange } from './session-change.ts';
 export {
   abandonReinitialize, adoptSession, beginReinitialize, isIdleBeyond, markDead, NO_SESSION, recoveryStep, touch, type SessionTracker,
 } from './session-tracker.ts';

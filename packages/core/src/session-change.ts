@@ -12,7 +12,13 @@ export interface Negotiated {
   readonly capabilities?: unknown;
 }
 
-/** How a replacement session differs from the one it replaced. */
+/**
+ * How a replacement session differs from the one it replaced.
+ *
+ * @example
+ * const change: SessionChange | undefined = sessionChange(before, after);
+ * if (change) throw new ResilienceError({ code: 'SESSION_CHANGED', message: 'The new session differs', details: { ...change } });
+ */
 export interface SessionChange {
   readonly revision?: { readonly from: string; readonly to: string };
   /** Top-level capability names added, removed or changed. */
