@@ -1,7 +1,6 @@
 import {
   abandonReinitialize, adoptSession, beginReinitialize, diagnoseLoss, isIdleBeyond, markDead, NO_SESSION, normalizeTrace,
-  recoveryStep, redactSessionId,
-  sessionChange, sessionIdToSend, touch, type LossFacts, type Negotiated, type ResilienceEvent, type SessionTracker,
+  recoveryStep, redactSessionId, sessionChange, touch, type LossFacts, type Negotiated, type ResilienceEvent, type SessionTracker,
 } from '@mcp-resilience/core';
 import type { Checker } from './check-decisions.ts';
 import { list, need, oneOf, onlyKeys, optional, record } from './json-input.ts';
@@ -17,7 +16,7 @@ const diagnose: Checker = (input, where) => {
 };
 
 const TRACKER_OPS = [
-  'adopt', 'markDead', 'touch', 'sessionIdToSend', 'recoveryStep', 'beginReinitialize', 'abandonReinitialize', 'isIdleBeyond',
+  'adopt', 'markDead', 'touch', 'recoveryStep', 'beginReinitialize', 'abandonReinitialize', 'isIdleBeyond',
 ] as const;
 
 function trackerStep(tracker: SessionTracker, step: Record<string, unknown>, where: string): [SessionTracker, unknown] {
@@ -42,9 +41,6 @@ function trackerStep(tracker: SessionTracker, step: Record<string, unknown>, whe
       const next = touch(tracker, need(step, 'nowMs', 'number', where));
       return [next, { current: next.current ?? null }];
     }
-    case 'sessionIdToSend':
-      onlyKeys(step, ['op'], where);
-      return [tracker, { sessionIdToSend: sessionIdToSend(tracker) ?? null }];
     case 'recoveryStep':
       onlyKeys(step, ['op', 'failedOrdinal'], where);
       return [tracker, { recoveryStep: recoveryStep(tracker, need(step, 'failedOrdinal', 'number', where)) }];

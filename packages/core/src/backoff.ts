@@ -1,17 +1,44 @@
 import { atLeast, checkedOptions, COUNT } from './check-option.ts';
 import { clamp } from './values.ts';
 
-/** Spreads a delay: takes the computed delay and a random number in [0, 1). */
+/**
+ * Spreads a delay: takes the computed delay and a random number in [0, 1).
+ *
+ * @example
+ * const tenPercent: Jitter = (delayMs, random) => delayMs * (0.9 + 0.1 * random);
+ * createBackoff({ jitter: tenPercent });
+ */
 export type Jitter = (delayMs: number, random: number) => number;
 
-/** The whole delay, uniformly at random (spreads a fleet the most). */
+/**
+ * The whole delay, uniformly at random (spreads a fleet the most).
+ *
+ * @example
+ * fullJitter(1000, 0.25) // 250
+ */
 export const fullJitter: Jitter = (delayMs, random) => delayMs * random;
-/** Half the delay fixed, half at random (never retries at once). */
+/**
+ * Half the delay fixed, half at random (never retries at once).
+ *
+ * @example
+ * equalJitter(1000, 0.25) // 625
+ */
 export const equalJitter: Jitter = (delayMs, random) => delayMs / 2 + (delayMs / 2) * random;
-/** No spread: for deterministic tests. */
+/**
+ * No spread: for deterministic tests.
+ *
+ * @example
+ * createBackoff({ jitter: noJitter }); // delays 200, 400, 800… exactly
+ */
 export const noJitter: Jitter = (delayMs) => delayMs;
 
-/** Exponential backoff with jitter, bounded in attempts and in total delay. Immutable. */
+/**
+ * Exponential backoff with jitter, bounded in attempts and in total delay. Immutable.
+ *
+ * @example
+ * const backoff: Backoff = createBackoff({ maxAttempts: 2 });
+ * backoffDelay(backoff, 1, 0.5) // 300 (400 ms, equal jitter)
+ */
 export interface Backoff {
   readonly initialMs: number;
   readonly maxMs: number;

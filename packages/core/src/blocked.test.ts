@@ -24,7 +24,7 @@ describe('a request the runtime refused to send (blocked)', () => {
     const verdict = classify({ kind: 'network', phase: 'blocked', needs: NEEDS, ...facts });
     for (const operation of [{ method: 'tools/list' }, { method: 'tools/call', toolName: 'charge' }]) {
       expect(decide({ verdict, call: FRESH_CALL, operation, revision: '2025-11-25', nowMs: 0, random: 0.5 })).toEqual({
-        type: 'give-up', error: blockedError(NEEDS), sessionDead: false,
+        type: 'give-up', error: blockedError(NEEDS),
       });
     }
   });

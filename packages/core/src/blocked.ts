@@ -4,6 +4,10 @@ import type { ErrorInfo } from './errors.ts';
  * A runtime's word that it refused to send a request at all, and will refuse it again: a
  * permission the process was not given (Deno without `--allow-net` for the host). `needs`
  * names what is missing, in the runtime's words (`net access to "127.0.0.1:4000"`).
+ *
+ * @example
+ * const answer: Blocked = { blocked: true, needs: 'net access to "127.0.0.1:4000"' };
+ * sendPhase(answer) // { phase: 'blocked', needs: 'net access to "127.0.0.1:4000"' }
  */
 export interface Blocked {
   readonly blocked: true;

@@ -6,7 +6,13 @@ import { revisionTraits, type RevisionTraits } from './revisions.ts';
 import type { Verdict } from './verdict.ts';
 import { isCount, isNonNegative } from './values.ts';
 
-/** Options of {@link classify}. */
+/**
+ * Options of {@link classify}.
+ *
+ * @example
+ * const options: ClassifyOptions = { dialects: [{ name: 'my-gateway', status: 410, outcome: 'not-processed' }] };
+ * classify({ kind: 'http', status: 410, revision: '2025-11-25', sessionIdSent: true }, options).kind // 'session-gone'
+ */
 export interface ClassifyOptions {
   /** Extra "session gone" dialects, tried before the built-in ones. */
   readonly dialects?: readonly SessionGoneDialect[];

@@ -26,7 +26,7 @@ describe('decide: one replay per logical call (invariant 1)', () => {
         expect(steps.filter((s) => s.action.type === 'reinitialize-and-replay').length).toBeLessThanOrEqual(1);
         for (const { verdict, before, action } of steps) {
           if (verdict.kind === 'session-gone' && before.replays >= 1 && isSessionful(run.revision)) {
-            expect(action).toMatchObject({ type: 'give-up', error: { code: 'SESSION_LOST' }, sessionDead: true });
+            expect(action).toMatchObject({ type: 'give-up', error: { code: 'SESSION_LOST' } });
           }
         }
       }),
@@ -41,7 +41,7 @@ describe('decide: one replay per logical call (invariant 1)', () => {
         expect(steps.filter((s) => s.action.type === 'reinitialize-and-replay').length).toBeLessThanOrEqual(1);
         for (const { verdict, before, action } of steps) {
           if (verdict.kind === 'session-gone' && before.replays >= 1) {
-            expect(action).toMatchObject({ type: 'give-up', error: { code: 'SESSION_LOST' }, sessionDead: true });
+            expect(action).toMatchObject({ type: 'give-up', error: { code: 'SESSION_LOST' } });
           }
         }
       }),
@@ -58,7 +58,7 @@ describe('decide: one replay per logical call (invariant 1)', () => {
           expect(steps.filter((s) => s.action.type === 'reinitialize-and-replay').length).toBeLessThanOrEqual(1);
           const last = steps.at(-1)!.action;
           expect(last.type).toBe('give-up');
-          if (steps.length === 2) expect(last).toMatchObject({ error: { code: 'SESSION_LOST' }, sessionDead: true });
+          if (steps.length === 2) expect(last).toMatchObject({ error: { code: 'SESSION_LOST' } });
         },
       ),
     );
@@ -139,7 +139,7 @@ describe('decide: Retry-After honoured up to the cap (invariant 4)', () => {
         const requested = retryAfterMs(retryAfter, nowMs);
         if (requested === undefined) return; // invalid header: ordinary backoff (covered by the bounds above)
         if (requested > policy.retryAfterCapMs) {
-          expect(action).toMatchObject({ type: 'give-up', error: { code: 'RETRY_AFTER_TOO_LONG' }, sessionDead: false });
+          expect(action).toMatchObject({ type: 'give-up', error: { code: 'RETRY_AFTER_TOO_LONG' } });
           return;
         }
         const room = call.retries < policy.backoff.maxAttempts &&
@@ -240,7 +240,7 @@ describe('decide: unknown outcome repeated only if safe (invariant 5)', () => {
         fc.pre(!isReplaySafe(operation, input.policy.replay, input.policy.tools));
         const call = { ...input.call, replays: 0 };
         const action = decide({ ...input, call, operation, revision, verdict: { kind: 'session-gone', dialect: 'connection-closed', outcome: 'unknown' } });
-        expect(action).toMatchObject({ type: 'give-up', error: { code: 'OUTCOME_UNKNOWN' }, sessionDead: true });
+        expect(action).toMatchObject({ type: 'give-up', error: { code: 'OUTCOME_UNKNOWN' } });
       }),
     );
   });

@@ -17,7 +17,7 @@ describe('decide: session loss', () => {
     const first = at(GONE);
     expect(first).toEqual({ type: 'reinitialize-and-replay' });
     const call = advance(FRESH_CALL, first);
-    expect(at(GONE, { call })).toMatchObject({ type: 'give-up', error: { code: 'SESSION_LOST' }, sessionDead: true });
+    expect(at(GONE, { call })).toMatchObject({ type: 'give-up', error: { code: 'SESSION_LOST' } });
   });
 
   it('replays even an unsafe call the server never processed', () => {
@@ -27,11 +27,11 @@ describe('decide: session loss', () => {
   it('replays a call caught by "Connection closed" only when safe', () => {
     const closed: Verdict = { kind: 'session-gone', dialect: 'connection-closed', outcome: 'unknown' };
     expect(at(closed)).toEqual({ type: 'reinitialize-and-replay' });
-    expect(at(closed, { operation: PAY })).toMatchObject({ type: 'give-up', error: { code: 'OUTCOME_UNKNOWN' }, sessionDead: true });
+    expect(at(closed, { operation: PAY })).toMatchObject({ type: 'give-up', error: { code: 'OUTCOME_UNKNOWN' } });
   });
 
   it('has nothing to replay a POSTed response to', () => {
-    expect(at(GONE, { operation: {} })).toMatchObject({ type: 'give-up', error: { code: 'SESSION_LOST' }, sessionDead: true });
+    expect(at(GONE, { operation: {} })).toMatchObject({ type: 'give-up', error: { code: 'SESSION_LOST' } });
   });
 
   it('opens the standalone stream again on the new session', () => {
@@ -104,7 +104,7 @@ describe('decide: backing off on the same session', () => {
     const spent = { ...FRESH_CALL, retries: 9, delayMs: 60_000, waits: 30, waitUntilMs: 500 };
     expect(at(refused, { operation: PAY, call: spent, retryBudgetAllows: false })).toMatchObject({ type: 'wait-for-server', attempt: 31, untilMs: 500 });
     expect(at(refused, { operation: PAY, call: { ...spent, waitUntilMs: 0 } }))
-      .toMatchObject({ type: 'give-up', error: { code: 'SERVER_UNREACHABLE', details: { attempts: 30, maxWaitMs: 20_000 } }, sessionDead: false });
+      .toMatchObject({ type: 'give-up', error: { code: 'SERVER_UNREACHABLE', details: { attempts: 30, maxWaitMs: 20_000 } } });
   });
 });
 
@@ -112,7 +112,7 @@ describe('decide: unknown outcomes', () => {
   it('re-issues a 502 under a new id only when safe (it may still be running under the old one)', () => {
     const v: Verdict = { kind: 'server-error', status: 502, retryable: true };
     expect(at(v)).toEqual({ type: 'reissue', delayMs: 100, attempt: 1 });
-    expect(at(v, { operation: PAY })).toMatchObject({ type: 'give-up', error: { code: 'OUTCOME_UNKNOWN' }, sessionDead: false });
+    expect(at(v, { operation: PAY })).toMatchObject({ type: 'give-up', error: { code: 'OUTCOME_UNKNOWN' } });
     expect(at({ kind: 'server-error', status: 501, retryable: false })).toEqual({ type: 'deliver' });
   });
 

@@ -8,7 +8,13 @@ import { retryAfterMs, type RetryAfter } from './retry-after.ts';
 import { revisionTraits } from './revisions.ts';
 import type { Verdict } from './verdict.ts';
 
-/** How one logical call may be retried. Immutable. */
+/**
+ * How one logical call may be retried. Immutable.
+ *
+ * @example
+ * const policy: RetryPolicy = createRetryPolicy({ replay: 'never' });
+ * decide({ verdict, call: FRESH_CALL, operation, policy, nowMs, random });
+ */
 export interface RetryPolicy {
   readonly backoff: Backoff;
   /** The longest `Retry-After` or SSE `retry` honoured; a longer one ends the call with `RETRY_AFTER_TOO_LONG`. */
@@ -49,7 +55,13 @@ export function createRetryPolicy(
   });
 }
 
-/** What one logical call has used so far. */
+/**
+ * What one logical call has used so far.
+ *
+ * @example
+ * let call: CallState = FRESH_CALL;
+ * call = advance(call, { type: 'retry', delayMs: 300, attempt: 1 }); // { replays: 0, retries: 1, resumes: 0, delayMs: 300 }
+ */
 export interface CallState {
   /** Re-sends on a new session after a session loss (at most one). */
   readonly replays: number;
@@ -64,7 +76,13 @@ export interface CallState {
   readonly waitUntilMs?: number;
 }
 
-/** A call that has not failed yet. */
+/**
+ * A call that has not failed yet.
+ *
+ * @example
+ * decide({ verdict: { kind: 'unavailable' }, call: FRESH_CALL, operation: { method: 'tools/list' }, nowMs: 0, random: 0 })
+ * // { type: 'retry', delayMs: 100, attempt: 1 }
+ */
 export const FRESH_CALL: CallState = Object.freeze({ replays: 0, retries: 0, resumes: 0, delayMs: 0 });
 
 /**
@@ -76,7 +94,12 @@ export const FRESH_CALL: CallState = Object.freeze({ replays: 0, retries: 0, res
  * - `reissue`: send the request again as a new request (a new JSON-RPC id) after `delayMs`.
  * - `wait-for-server`: the connection was refused (nothing was sent): send the same request
  *   again after `delayMs`, a server that restarts being waited for until `untilMs`.
- * - `give-up`: fail the call with `error`; `sessionDead` says the session must not be used again.
+ * - `give-up`: fail the call with `error` (the session's fate is the tracker's: a lost session is
+ *   declared dead by whoever saw the loss, not by this action).
+ *
+ * @example
+ * const action: Action = decide({ verdict, call, operation, nowMs, random });
+ * if (action.type === 'give-up') throw new ResilienceError(action.error);
  */
 export type Action =
   | { readonly type: 'deliver' }
@@ -84,7 +107,7 @@ export type Action =
   | { readonly type: 'retry' | 'reissue'; readonly delayMs: number; readonly attempt: number }
   | { readonly type: 'resume'; readonly lastEventId: string; readonly delayMs: number; readonly attempt: number }
   | ServerWaitStep
-  | { readonly type: 'give-up'; readonly error: ErrorInfo; readonly sessionDead: boolean };
+  | { readonly type: 'give-up'; readonly error: ErrorInfo };
 
 /** Everything {@link decide} looks at. */
 export interface DecisionInput {
@@ -114,8 +137,8 @@ const MESSAGES: Record<Exclude<ErrorCode, 'SERVER_UNREACHABLE' | 'NOT_PERMITTED'
 
 const untilOf = (call: CallState) => (call.waitUntilMs === undefined ? {} : { untilMs: call.waitUntilMs });
 
-function giveUp(code: keyof typeof MESSAGES, details: Record<string, unknown>, sessionDead = false): Action {
-  return { type: 'give-up', error: { code, message: MESSAGES[code], details }, sessionDead };
+function giveUp(code: keyof typeof MESSAGES, details: Record<string, unknown>): Action {
+  return { type: 'give-up', error: { code, message: MESSAGES[code], details } };
 }
 
 function later(input: DecisionInput, policy: RetryPolicy, type: 'retry' | 'reissue', retryAfter?: RetryAfter): Action {
@@ -161,11 +184,11 @@ export function decide(input: DecisionInput): Action {
   switch (verdict.kind) {
     case 'session-gone':
       if (!traits.sessions) return { type: 'deliver' };
-      if (call.replays >= 1) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: call.replays }, true);
+      if (call.replays >= 1) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: call.replays });
       // A POSTed response answered a request of the dead session: there is nothing to replay it to.
       // (The standalone stream is different: it is opened again on the new session.)
-      if (operation.method === undefined && operation.stream !== true) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: 0 }, true);
-      if (verdict.outcome === 'unknown' && !safe()) return giveUp('OUTCOME_UNKNOWN', { dialect: verdict.dialect }, true);
+      if (operation.method === undefined && operation.stream !== true) return giveUp('SESSION_LOST', { dialect: verdict.dialect, replays: 0 });
+      if (verdict.outcome === 'unknown' && !safe()) return giveUp('OUTCOME_UNKNOWN', { dialect: verdict.dialect });
       return { type: 'reinitialize-and-replay' };
     case 'rate-limited':
     case 'unavailable':
@@ -173,10 +196,10 @@ export function decide(input: DecisionInput): Action {
     case 'not-processed': {
       // Refused: nothing was sent, so any call may wait for the server (a restart), on its own budget.
       const step = nextServerWait(policy.restartWait, { waits: call.waits ?? 0, ...untilOf(call) }, input.nowMs, input.random);
-      return 'type' in step ? step : { type: 'give-up', error: step, sessionDead: false };
+      return 'type' in step ? step : { type: 'give-up', error: step };
     }
     case 'blocked':
-      return { type: 'give-up', error: blockedError(verdict.needs), sessionDead: false };
+      return { type: 'give-up', error: blockedError(verdict.needs) };
     case 'server-error':
       if (!verdict.retryable) return { type: 'deliver' };
       // It may have run, and may still be running under its id: a safe call goes again under a new id.

@@ -7,11 +7,18 @@ import { isNonNegative } from './values.ts';
  * - `evicted-while-idle`: dropped while idle but within the budget (capacity pressure).
  * - `evicted-while-busy`: dropped while in use: a suspected server bug, worth reporting.
  * - `unknown`: no usable uptime, or too close to call.
+ *
+ * @example
+ * const cause: LossCause = diagnoseLoss(facts).cause; // 'server-restarted', 'idle-expired', …
  */
 export type LossCause = 'server-restarted' | 'idle-expired' | 'evicted-while-idle' | 'evicted-while-busy' | 'unknown';
 
-/** What is known when a session is found gone. Times are in ms on one clock. An uptime that is
- * negative, not a number or over a century is unusable: the cause is then `unknown`. */
+/**
+ *
+ * @example
+ * const facts: LossFacts = { sessionStartedAtMs: 0, lastActivityAtMs: 50_000, failedAtMs: 60_000, serverUptimeSeconds: 12 };
+ * diagnoseLoss(facts).cause // 'server-restarted'
+ */
 export interface LossFacts {
   readonly sessionStartedAtMs: number;
   /** The end of the last exchange before the failing one. */

@@ -4,6 +4,10 @@ import { dataField, type RpcError } from './json-rpc.ts';
  * One way a server (or a client library) says "this session is gone". A row matches when
  * every field it sets matches; the fact that the request carried a session id on a sessionful
  * revision is checked by the classifier, never here.
+ *
+ * @example
+ * const gateway: SessionGoneDialect = { name: 'my-gateway', status: 410, text: 'session expired', outcome: 'not-processed' };
+ * createResilientFetch({ dialects: [gateway] }); // @mcp-resilience/client
  */
 export interface SessionGoneDialect {
   readonly name: string;

@@ -1,4 +1,10 @@
-/** String codes of every error this project raises. */
+/**
+ * String codes of every error this project raises.
+ *
+ * @example
+ * const code: ErrorCode | undefined = resilienceCodeOf(error);
+ * if (code === 'OUTCOME_UNKNOWN') checkBeforeRetrying();
+ */
 export type ErrorCode =
   /** The call's session was lost and the call is not sent again: a second loss after its one replay, or a message with nothing to replay. */
   | 'SESSION_LOST'
@@ -45,7 +51,13 @@ export type ErrorCode =
   /** The task ended `cancelled`, and not at this caller's request. */
   | 'TASK_CANCELLED';
 
-/** A serializable description of an error: what decisions carry, what vectors compare. */
+/**
+ * A serializable description of an error: what decisions carry, what vectors compare.
+ *
+ * @example
+ * const info: ErrorInfo = { code: 'SESSION_LOST', message: 'The session was lost', details: { replays: 1 } };
+ * throw new ResilienceError(info);
+ */
 export interface ErrorInfo {
   readonly code: ErrorCode;
   readonly message: string;
@@ -92,6 +104,10 @@ export function isResilienceError(value: unknown, code?: ErrorCode): value is Re
  * The JSON-RPC error code with which the engine ends a call it gave up on inside a response
  * stream the SDK was already reading (the SDK then rejects with its own error type);
  * `data.code` carries the {@link ErrorCode}.
+ *
+ * @example
+ * // What the SDK rejects with when the engine gives up inside a stream it was reading:
+ * if (error.code === SURFACED_ERROR_CODE) console.log(error.data.code); // 'OUTCOME_UNKNOWN', …
  */
 export const SURFACED_ERROR_CODE = -32090;
 

@@ -13,6 +13,11 @@ interface At {
 /**
  * Every decision the engine carries out, as an event. Sessions are named by ordinal
  * (1, 2, …), never by id, so events can be logged and compared safely.
+ *
+ * @example
+ * const onEvent = (event: ResilienceEvent) => {
+ *   if (event.type === 'session-lost') console.warn(`session ${event.session} lost: ${event.cause}`);
+ * };
  */
 export type ResilienceEvent = At &
   (
@@ -62,10 +67,22 @@ export type ResilienceEvent = At &
     | ({ readonly type: 'unrecognised-answer'; readonly method?: string } & UnrecognisedAnswer)
   );
 
-/** The `type` of a {@link ResilienceEvent}. */
+/**
+ * The `type` of a {@link ResilienceEvent}.
+ *
+ * @example
+ * const counts = new Map<EventType, number>();
+ * counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+ */
 export type EventType = ResilienceEvent['type'];
 
-/** An event with times, waits and figures removed and sessions renumbered from 1. */
+/**
+ * An event with times, waits and figures removed and sessions renumbered from 1.
+ *
+ * @example
+ * const trace: NormalizedEvent[] = normalizeTrace(events);
+ * trace[0] // { type: 'session-started', session: 1, revision: '2025-11-25' }
+ */
 export type NormalizedEvent = Readonly<Record<string, unknown>> & { readonly type: EventType };
 
 /** Fields that vary from run to run: clock readings, jittered waits, ages, attempts made while waiting, and the bug report made of them. */

@@ -1,6 +1,12 @@
 import { DEFAULT_BUSY_WINDOW_MS, type Diagnosis, type LossFacts } from './diagnose.ts';
 
-/** One exchange on a session as a bug report keeps it: its method and status, no ids, no bodies. */
+/**
+ * One exchange on a session as a bug report keeps it: its method and status, no ids, no bodies.
+ *
+ * @example
+ * const exchanges: ExchangeNote[] = [{ method: 'tools/call', status: 200, atMs: 1_000 }];
+ * lossReport(facts, diagnoseLoss(facts), exchanges);
+ */
 export interface ExchangeNote {
   /** The JSON-RPC method, or the HTTP method for a request without one (the GET stream, a DELETE). */
   readonly method: string;
@@ -13,6 +19,10 @@ export interface ExchangeNote {
  * What a server's maintainers need to look into a session they dropped while it was in use
  * (`evicted-while-busy`): ages and uptime, why the client judged the session busy, and its last
  * exchanges with their offsets from the session's start. Nothing in it identifies the session.
+ *
+ * @example
+ * const report: LossReport | undefined = lossReport(facts, diagnosis, exchanges);
+ * if (report) console.log(JSON.stringify(report)); // for the server's maintainers: no ids, no bodies
  */
 export interface LossReport {
   readonly sessionAgeMs: number;

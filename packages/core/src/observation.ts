@@ -1,6 +1,12 @@
 import type { SendPhase } from './blocked.ts';
 
-/** Facts about the request that every observation carries. */
+/**
+ * Facts about the request that every observation carries.
+ *
+ * @example
+ * const facts: RequestFacts = { revision: '2025-11-25', sessionIdSent: true, httpMethod: 'POST', rpcMethod: 'tools/list' };
+ * classify({ ...facts, kind: 'timeout' }) // { kind: 'outcome-unknown', reason: 'timeout' }
+ */
 export interface RequestFacts {
   /** The revision the connection negotiated; absent before `initialize` completes. */
   readonly revision?: string;
@@ -23,6 +29,10 @@ export interface RequestFacts {
  *   runtime refused to send it (a permission it lacks, named by `needs`); a retry cannot help.
  * - `rpc-error`: a JSON-RPC error surfaced by a client library (the SDK's `McpError`).
  * - `timeout`: the caller's own deadline passed.
+ *
+ * @example
+ * const refused: Observation = { kind: 'network', phase: 'before-send', revision: '2025-11-25', sessionIdSent: true };
+ * classify(refused) // { kind: 'not-processed', reason: 'connection-refused' }
  */
 export type Observation =
   | (RequestFacts & {

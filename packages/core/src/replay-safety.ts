@@ -1,4 +1,10 @@
-/** The MCP tool annotations (hints, untrusted unless the server is trusted). */
+/**
+ * The MCP tool annotations (hints, untrusted unless the server is trusted).
+ *
+ * @example
+ * const annotations: ToolAnnotations = { readOnlyHint: true };
+ * isReplaySafe({ method: 'tools/call', toolName: 'search', annotations }, 'safe', { trustAnnotations: true }) // true
+ */
 export interface ToolAnnotations {
   readonly readOnlyHint?: boolean;
   readonly idempotentHint?: boolean;
@@ -9,6 +15,10 @@ export interface ToolAnnotations {
 /**
  * The request a decision is about. `method` is absent for a POSTed JSON-RPC response and for
  * the standalone GET stream, which is marked `stream`.
+ *
+ * @example
+ * const operation: Operation = { method: 'tools/call', toolName: 'search' };
+ * isReplaySafe(operation, 'safe', { readOnlyTools: ['search'] }) // true
  */
 export interface Operation {
   readonly method?: string;
@@ -30,7 +40,13 @@ export interface Operation {
   readonly task?: boolean;
 }
 
-/** Which tools the application vouches for. */
+/**
+ * Which tools the application vouches for.
+ *
+ * @example
+ * const tools: ToolTrust = { readOnlyTools: ['search'], idempotentTools: ['set_flag'] };
+ * createRetryPolicy({ tools });
+ */
 export interface ToolTrust {
   readonly readOnlyTools?: readonly string[];
   readonly idempotentTools?: readonly string[];
@@ -43,6 +59,10 @@ export interface ToolTrust {
  * methods, tools the application trusts, calls it vouched for one by one), `always`, `never`, or
  * a function of the operation.
  * A request the server provably did not process is always safe to send again, whatever this says.
+ *
+ * @example
+ * const replay: ReplayPolicy = (op) => op.toolName?.startsWith('get_') === true;
+ * createRetryPolicy({ replay });
  */
 export type ReplayPolicy = 'safe' | 'always' | 'never' | ((operation: Operation) => boolean);
 

@@ -7,6 +7,10 @@ import type { ErrorInfo } from './errors.ts';
  * by jittered, capped, growing delays until the server answers or `maxWaitMs` has passed since
  * the call's first refusal. A refused connection sent nothing, so any call may wait, a
  * non-idempotent one too. Immutable.
+ *
+ * @example
+ * const policy = createRetryPolicy({ restartWait: { maxWaitMs: 10_000 } });
+ * const wait: RestartWait = policy.restartWait; // 100 ms doubling to 1 s, for 10 s
  */
 export interface RestartWait {
   /** The first delay after a refusal, at least 1 ms: a server that is down is not hammered. */

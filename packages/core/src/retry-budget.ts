@@ -4,6 +4,10 @@ import { atLeast, checkedOptions, COUNT } from './check-option.ts';
  * How many retries a whole client may make: at most `minPerWindow` plus `ratio` × calls in
  * each window. It keeps a fleet of clients from multiplying the load on a server that is
  * already failing. Values are immutable; each function returns a new state.
+ *
+ * @example
+ * const budget: RetryBudget = createRetryBudget({ ratio: 0.1 });
+ * canRetry(state, budget, now)
  */
 export interface RetryBudget {
   readonly ratio: number;
@@ -11,7 +15,14 @@ export interface RetryBudget {
   readonly windowMs: number;
 }
 
-/** The calls and retries counted in the current window. */
+/**
+ * The calls and retries counted in the current window.
+ *
+ * @example
+ * let state: RetryBudgetState | undefined;
+ * state = recordCall(state, budget, now);
+ * if (canRetry(state, budget, now)) state = recordRetry(state, budget, now);
+ */
 export interface RetryBudgetState {
   readonly windowStartMs: number;
   readonly calls: number;

@@ -53,7 +53,12 @@ const TABLE: Readonly<Record<string, Traits>> = {
   '2026-07-28': MODERN,
 };
 
-/** The revisions this table knows, oldest first. */
+/**
+ * The revisions this table knows, oldest first.
+ *
+ * @example
+ * KNOWN_REVISIONS // ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']
+ */
 export const KNOWN_REVISIONS: readonly string[] = Object.keys(TABLE);
 
 /**

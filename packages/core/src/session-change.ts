@@ -1,12 +1,24 @@
 import { isRecord } from './values.ts';
 
-/** What a session negotiated: its revision and the server's capabilities. */
+/**
+ * What a session negotiated: its revision and the server's capabilities.
+ *
+ * @example
+ * const before: Negotiated = { revision: '2025-11-25', capabilities: { tools: {} } };
+ * sessionChange(before, { revision: '2025-11-25', capabilities: {} }) // { capabilities: ['tools'] }
+ */
 export interface Negotiated {
   readonly revision: string;
   readonly capabilities?: unknown;
 }
 
-/** How a replacement session differs from the one it replaced. */
+/**
+ * How a replacement session differs from the one it replaced.
+ *
+ * @example
+ * const change: SessionChange | undefined = sessionChange(before, after);
+ * if (change) throw new ResilienceError({ code: 'SESSION_CHANGED', message: 'The new session differs', details: { ...change } });
+ */
 export interface SessionChange {
   readonly revision?: { readonly from: string; readonly to: string };
   /** Top-level capability names added, removed or changed. */

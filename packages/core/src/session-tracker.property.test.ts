@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  adoptSession, beginReinitialize, markDead, NO_SESSION, recoveryStep, sessionIdToSend, touch, type SessionTracker,
+  adoptSession, beginReinitialize, markDead, NO_SESSION, recoveryStep, touch, type SessionTracker,
 } from './session-tracker.ts';
 
 type Op =
@@ -20,7 +20,7 @@ const adopt = (tracker: SessionTracker, id: string | undefined, nowMs = 0) =>
   adoptSession(tracker, { ...(id === undefined ? {} : { id }), revision: '2025-11-25', nowMs });
 
 describe('session tracker: a dead session id is never sent again (invariant 2)', () => {
-  it('sessionIdToSend never returns a killed id, and adoptSession refuses exactly the killed ids', () => {
+  it('the current id (the one sent) is never a killed id, and adoptSession refuses exactly the killed ids', () => {
     fc.assert(
       fc.property(fc.array(opArb, { maxLength: 60 }), (ops) => {
         let tracker = NO_SESSION;
@@ -53,7 +53,7 @@ describe('session tracker: a dead session id is never sent again (invariant 2)',
           } else {
             tracker = touch(tracker, step.nowMs);
           }
-          const sent = sessionIdToSend(tracker);
+          const sent = tracker.current?.id;
           if (sent !== undefined) expect(killed.has(sent), `sent dead id ${sent}`).toBe(false);
           expect(sent).toBe(current?.id);
         }
@@ -105,7 +105,7 @@ describe('session tracker: concurrent calls share one re-initialization (invaria
           }
           // Exactly one re-initialization; every caller before it completed waited, every later one replayed.
           expect(steps).toEqual(['start', ...Array(completesAfter - 1).fill('wait'), ...Array(calls.length - completesAfter).fill('replay')]);
-          expect(sessionIdToSend(tracker)).toBe(newId);
+          expect(tracker.current?.id).toBe(newId);
         },
       ),
     );

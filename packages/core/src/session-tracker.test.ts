@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  abandonReinitialize, adoptSession, beginReinitialize, DEAD_IDS_KEPT, isIdleBeyond, markDead, NO_SESSION, recoveryStep,
-  sessionIdToSend, touch,
+  abandonReinitialize, adoptSession, beginReinitialize, DEAD_IDS_KEPT, isIdleBeyond, markDead, NO_SESSION, recoveryStep, touch,
   type SessionTracker,
 } from './session-tracker.ts';
 
@@ -15,15 +14,15 @@ describe('session tracker', () => {
   it('numbers sessions and sends the current id', () => {
     let t = adopt(NO_SESSION, 'a');
     expect(t.current).toMatchObject({ id: 'a', ordinal: 1 });
-    expect(sessionIdToSend(t)).toBe('a');
+    expect(t.current?.id).toBe('a');
     t = adopt(markDead(t, 1), 'b');
     expect(t.current).toMatchObject({ id: 'b', ordinal: 2 });
-    expect(sessionIdToSend(t)).toBe('b');
+    expect(t.current?.id).toBe('b');
   });
 
   it('sends nothing once the session is dead, and refuses its id again', () => {
     const t = markDead(adopt(NO_SESSION, 'a'), 1);
-    expect(sessionIdToSend(t)).toBeUndefined();
+    expect(t.current?.id).toBeUndefined();
     expect(adoptSession(t, { id: 'a', revision: '2025-11-25', nowMs: 0 })).toMatchObject({ ok: false, error: { code: 'SESSION_ID_REUSED' } });
   });
 
@@ -52,7 +51,7 @@ describe('session tracker', () => {
   it('tracks a server that assigns no id', () => {
     const t = adopt(NO_SESSION, undefined);
     expect(t.current?.ordinal).toBe(1);
-    expect(sessionIdToSend(t)).toBeUndefined();
+    expect(t.current?.id).toBeUndefined();
     expect(markDead(t, 1).dead).toEqual([]);
   });
 

@@ -11,7 +11,16 @@ export interface SessionRecord {
   readonly lastActivityAtMs: number;
 }
 
-/** A client's sessions: the current one, the ids declared dead, a re-initialization under way. Immutable. */
+/**
+ * A client's sessions: the current one, the ids declared dead, a re-initialization under way. Immutable.
+ * The id to send is `current?.id`: a dead id is never current ({@link markDead} clears it, {@link adoptSession} refuses it).
+ *
+ * @example
+ * let tracker: SessionTracker = NO_SESSION;
+ * const adopted = adoptSession(tracker, { id: 'abc', revision: '2025-11-25', nowMs: 0 });
+ * if (adopted.ok) tracker = adopted.tracker;
+ * headers.set('mcp-session-id', tracker.current?.id ?? ''); // never a dead id
+ */
 export interface SessionTracker {
   readonly current?: SessionRecord;
   /** The highest ordinal handed out so far. */
@@ -25,7 +34,12 @@ export interface SessionTracker {
 /** How many dead ids are remembered to refuse a server that hands one out again. */
 export const DEAD_IDS_KEPT = 1024;
 
-/** A client that has not started a session yet. */
+/**
+ * A client that has not started a session yet.
+ *
+ * @example
+ * recoveryStep(NO_SESSION, 0) // 'start'
+ */
 export const NO_SESSION: SessionTracker = Object.freeze({ ordinals: 0, dead: [], reinitializing: false });
 
 /**
@@ -61,17 +75,6 @@ export function markDead(tracker: SessionTracker, ordinal: number): SessionTrack
   if (current?.ordinal !== ordinal) return tracker;
   const dead = current.id === undefined ? tracker.dead : [...tracker.dead, current.id].slice(-DEAD_IDS_KEPT);
   return { ordinals: tracker.ordinals, dead, reinitializing: tracker.reinitializing };
-}
-
-/**
- * The session id to put on the next request, if any.
- *
- * @example
- * const id = sessionIdToSend(tracker); // undefined before the first session and after a loss
- */
-export function sessionIdToSend(tracker: SessionTracker): string | undefined {
-  // Dead ids are never current: markDead clears current and adoptSession refuses them.
-  return tracker.current?.id;
 }
 
 /**

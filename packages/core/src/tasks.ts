@@ -3,12 +3,23 @@ import type { ErrorInfo } from './errors.ts';
 import { revisionTraits } from './revisions.ts';
 import { isNonNegative, isRecord } from './values.ts';
 
-/** Where a task is in its life (2025-11-25); the last three are terminal. */
+/**
+ * Where a task is in its life (2025-11-25); the last three are terminal.
+ *
+ * @example
+ * const status: TaskStatus | undefined = readTask(result)?.status; // 'working', 'completed', …
+ */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 const STATUSES: readonly string[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
 
-/** What a client needs of a task the server described (`CreateTaskResult.task`, a `tasks/get` result). */
+/**
+ * What a client needs of a task the server described (`CreateTaskResult.task`, a `tasks/get` result).
+ *
+ * @example
+ * const task: TaskFacts | undefined = readTask({ task: { taskId: 't1', status: 'working', pollInterval: 500 } });
+ * // { taskId: 't1', status: 'working', pollIntervalMs: 500 }
+ */
 export interface TaskFacts {
   readonly taskId: string;
   readonly status: TaskStatus;
@@ -69,7 +80,13 @@ export function taskMode(input: { readonly revision?: string; readonly capabilit
   return offered && (input.taskSupport === 'optional' || input.taskSupport === 'required') ? 'task' : 'plain';
 }
 
-/** How long a caller polls one task. */
+/**
+ * How long a caller polls one task.
+ *
+ * @example
+ * const policy: TaskPollPolicy = { ...DEFAULT_TASK_POLL, maxWaitMs: 60_000 };
+ * nextTaskStep({ task, policy, startedAtMs, createdAtMs, nowMs });
+ */
 export interface TaskPollPolicy {
   /** Between polls when the server suggests nothing. */
   readonly defaultIntervalMs: number;
@@ -79,7 +96,12 @@ export interface TaskPollPolicy {
   readonly maxWaitMs: number;
 }
 
-/** One second between polls by default, never under 50 ms, for an hour at most. */
+/**
+ * One second between polls by default, never under 50 ms, for an hour at most.
+ *
+ * @example
+ * nextTaskStep({ task, policy: { ...DEFAULT_TASK_POLL, maxWaitMs: 60_000 }, startedAtMs, createdAtMs, nowMs });
+ */
 export const DEFAULT_TASK_POLL: TaskPollPolicy = Object.freeze({ defaultIntervalMs: 1_000, minIntervalMs: 50, maxWaitMs: 3_600_000 });
 
 /**
@@ -130,7 +152,13 @@ export function nextTaskStep(input: TaskPollInput): TaskStep {
   return { type: 'poll', delayMs: Math.min(interval, deadline - nowMs) };
 }
 
-/** Why a task was lost: its session's loss, or the server discarded it (`gone`). */
+/**
+ * Why a task was lost: its session's loss, or the server discarded it (`gone`).
+ *
+ * @example
+ * const cause: TaskLossCause = 'gone'; // or a session's LossCause
+ * taskLost({ taskId: 't1', cause, recreatable: false }).details.mayStillRun // true
+ */
 export type TaskLossCause = LossCause | 'gone';
 
 /**

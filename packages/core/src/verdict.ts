@@ -4,6 +4,10 @@ import type { RetryAfter } from './retry-after.ts';
  * What a failure (or success) is. Each kind says whether the server processed the request:
  * `session-gone` (per its dialect), `rate-limited`, `unavailable` and `not-processed` were
  * not processed; `server-error`, `broken-stream` and `outcome-unknown` may have been.
+ *
+ * @example
+ * const verdict: Verdict = classify({ kind: 'http', status: 429, retryAfter: '2', revision: '2025-11-25', sessionIdSent: true });
+ * // { kind: 'rate-limited', retryAfter: { kind: 'delay', ms: 2000 } }
  */
 export type Verdict =
   | { readonly kind: 'success' }
