@@ -94,3 +94,22 @@ describe('a subscription answered under its id written as a string ("4" for 4), 
     expect(chaos.state().sessions).toEqual([expect.objectContaining({ ordinal: 2, subscriptions: ['chaos://counter'] })]);
   });
 });
+
+describe('a restore request answered 429 (the engine\'s own request, through the same loop as any call)', () => {
+  it('is backed off on the new session, as the server asked, and the subscription is restored', async () => {
+    chaos = await startChaosServer();
+    const waits: number[] = []; // the engine's sleep port: each wait told, none taken in real time
+    const events = await setup({ sleep: async (ms) => void waits.push(ms) });
+    await client!.subscribeResource({ uri: 'chaos://counter' });
+    await chaos.applyFaults([{ kind: 'evict', session: 'all' }, { kind: 'status', status: 429, retryAfter: '2', rpcMethod: 'resources/subscribe' }]);
+    await expect(echo('after')).resolves.toMatchObject({ content: [{ text: 'after' }] });
+    expect(posts().filter((p) => p.startsWith('resources/subscribe'))).toEqual(['resources/subscribe 200', 'resources/subscribe 429', 'resources/subscribe 200']);
+    const backoff = events.find((e) => e.type === 'backed-off');
+    expect(backoff).toMatchObject({ method: 'resources/subscribe', status: 429 });
+    expect(backoff?.type === 'backed-off' && backoff.delayMs).toBeGreaterThanOrEqual(2_000); // the server's Retry-After, jittered upwards
+    expect(waits).toContain(backoff?.type === 'backed-off' && backoff.delayMs);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'state-restored', subscriptions: 1 }));
+    expect(events.filter((e) => e.type === 'gave-up')).toEqual([]);
+    expect(chaos.state().sessions).toEqual([expect.objectContaining({ ordinal: 2, subscriptions: ['chaos://counter'] })]);
+  });
+});
