@@ -47,6 +47,23 @@ describe('the churn check scoreboard', () => {
     expect(code).toBe(1);
   });
 
+  const frameworks = CLIENTS.filter((c) => c.mode === 'engine').map((c) => [c.plain!, c.name] as const);
+  it.each(frameworks)('%s (plain) keeps or drops the dead session and never re-initializes; %s re-initializes on every loss and answers', (plain, engine) => {
+    for (const scenario of SESSION_SCENARIOS) {
+      const failedOf = (name: string) => run(name).report.scenarios.find((s) => s.name === scenario)!.checks.filter((c) => !c.passed).map((c) => c.name);
+      expect(failedOf(plain), `${plain}, ${scenario}`).toEqual(expect.arrayContaining(['reinitialized', 'calls-answered']));
+      expect(failedOf(engine), `${engine}, ${scenario}`).toEqual([]);
+    }
+  });
+
+  it('runs each framework at the version conformance/frameworks pins (the versions of docs/frameworks.md)', () => {
+    const deps = (path: string) => (JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+    const ours = deps('../package.json');
+    const theirs = deps('../../frameworks/package.json');
+    const shared = ['@ai-sdk/mcp', '@mastra/mcp', '@mastra/core', '@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@openai/agents', 'zod'];
+    expect(Object.fromEntries(shared.map((name) => [name, ours[name]]))).toEqual(Object.fromEntries(shared.map((name) => [name, theirs[name]])));
+  });
+
   it('is the table in docs/churn-check.md, as printed (run `pnpm --filter @mcp-resilience/churn-scoreboard scoreboard` and paste it)', () => {
     expect(readFileSync(DOC, 'utf8')).toContain(`\n\n${board.printed}\n`);
   });

@@ -11,6 +11,8 @@ declare module 'vitest' {
     readonly releasedCopy: string;
     /** Every published package, with its version before and after the release. */
     readonly released: readonly Release[];
+    /** What the workflow's repository step (scripts/set-repository-url.mjs) printed. */
+    readonly repositoryOutput: string;
     readonly versionOutput: string;
     /** The control API of the run's mcp-chaos process, for pool servers. */
     readonly chaosControl: string;

@@ -37,6 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('storage', registry.storage);
     project.provide('releasedCopy', rehearsal.dir);
     project.provide('released', rehearsal.released);
+    project.provide('repositoryOutput', rehearsal.repository.output);
     project.provide('versionOutput', rehearsal.version.output);
     project.provide('publishOutput', rehearsal.publish.output);
   } catch (error) {

@@ -1,6 +1,7 @@
-// The release, rehearsed: on a copy of the repository, the two commands the release workflow gives
-// changesets' action (`version`, then `publish`), run as the action runs them, against a registry
-// on 127.0.0.1 instead of npm's. The checkout is never touched.
+// The release, rehearsed: on a copy of the repository, the workflow's step that names the
+// repository in the manifests, then the two commands it gives changesets' action (`version`, then
+// `publish`), run as the action runs them, against a registry on 127.0.0.1 instead of npm's. The
+// checkout is never touched.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,11 +27,16 @@ export interface Rehearsal {
   readonly dir: string;
   readonly released: readonly Release[];
   /** The commands from the workflow, and what each printed (stdout and stderr). */
+  /** The workflow's step that writes `repository` into the manifests, run with {@link REHEARSAL_REPOSITORY}. */
+  readonly repository: { readonly command: string; readonly output: string };
   readonly version: { readonly command: string; readonly output: string };
   readonly publish: { readonly command: string; readonly output: string };
   /** Seconds each step took. */
   readonly seconds: Readonly<Record<'copy' | 'version' | 'publish', number>>;
 }
+
+/** The repository a GitHub Actions job would name (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`): made up, as no one publishes from here. */
+export const REHEARSAL_REPOSITORY = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'rehearsal-owner/mcp-resilience-rehearsal' } as const;
 
 /**
  * The environment of a release job's step, with the registry at `registryUrl`: none of the
@@ -44,7 +50,7 @@ function releaseEnv(registryUrl: string, userconfig: string): NodeJS.ProcessEnv 
   const host = registryUrl.replace(/^https?:/, '');
   writeFileSync(userconfig, `${host}:_authToken=rehearsal\nupdate-notifier=false\nfund=false\naudit=false\n`);
   return {
-    ...env, CI: 'true', npm_config_registry: registryUrl, npm_config_userconfig: userconfig,
+    ...env, ...REHEARSAL_REPOSITORY, CI: 'true', npm_config_registry: registryUrl, npm_config_userconfig: userconfig,
     GIT_AUTHOR_NAME: 'release rehearsal', GIT_AUTHOR_EMAIL: 'rehearsal@127.0.0.1',
     GIT_COMMITTER_NAME: 'release rehearsal', GIT_COMMITTER_EMAIL: 'rehearsal@127.0.0.1',
   };
@@ -78,8 +84,8 @@ function runCommand(command: string, cwd: string, env: NodeJS.ProcessEnv): Promi
 
 /**
  * Copies the repository at `root` into `workDir/repo` (with the built published `packages`),
- * then runs there the workflow's `version` command and its `publish` command, with the registry
- * at `registryUrl`.
+ * then runs there the workflow's repository step (with a made-up GitHub repository), its
+ * `version` command and its `publish` command, with the registry at `registryUrl`.
  *
  * @example
  * const rehearsal = await rehearseRelease(ROOT, tmp, registry.url, [{ name: '@mcp-resilience/core', folder: 'core' }]);
@@ -99,6 +105,8 @@ export async function rehearseRelease(
   const copied = took();
   const env = releaseEnv(registryUrl, join(workDir, 'release.npmrc'));
   const workflow = releaseWorkflowOf(dir);
+  if (workflow.repositoryCommand === undefined) throw new Error('the release workflow has no step that writes repository.url before changesets/action');
+  const repository = { command: workflow.repositoryCommand, output: await runCommand(workflow.repositoryCommand, dir, env) };
   const version = { command: workflow.versionCommand, output: await runCommand(workflow.versionCommand, dir, env) };
   const versioned = took();
   const versionOf = (at: string) => (JSON.parse(readFileSync(join(at, 'package.json'), 'utf8')) as { version: string }).version;
@@ -106,5 +114,5 @@ export async function rehearseRelease(
     name, folder, oldVersion: versionOf(join(root, 'packages', folder)), newVersion: versionOf(join(dir, 'packages', folder)),
   }));
   const publish = { command: workflow.publishCommand, output: await runCommand(workflow.publishCommand, dir, env) };
-  return { dir, released, version, publish, seconds: { copy: copied, version: versioned, publish: took() } };
+  return { dir, released, repository, version, publish, seconds: { copy: copied, version: versioned, publish: took() } };
 }

@@ -24,7 +24,12 @@ export interface ReleaseWorkflow {
   /** Its `version` and `publish` commands, as the action runs them. */
   readonly versionCommand: string;
   readonly publishCommand: string;
+  /** The `run` of the step before the changesets step that writes `repository` into the manifests, if any. */
+  readonly repositoryCommand?: string;
 }
+
+/** The script that writes `repository.url` from the CI job's environment before `changeset publish`. */
+export const REPOSITORY_SCRIPT = 'scripts/set-repository-url.mjs';
 
 /**
  * Reads the workflow's single job. Fails with a plain message when it has no changesets step or
@@ -44,7 +49,11 @@ export function readReleaseWorkflow(text: string): ReleaseWorkflow {
   const versionCommand = changesets.with?.['version'];
   const publishCommand = changesets.with?.['publish'];
   if (typeof versionCommand !== 'string' || typeof publishCommand !== 'string') throw new Error('changesets/action has no version or publish command');
-  return { on: doc.on, permissions: doc.permissions ?? {}, steps, changesets, versionCommand, publishCommand };
+  const repository = steps.slice(0, steps.indexOf(changesets)).find((s) => s.run?.includes(REPOSITORY_SCRIPT));
+  return {
+    on: doc.on, permissions: doc.permissions ?? {}, steps, changesets, versionCommand, publishCommand,
+    ...(repository?.run ? { repositoryCommand: repository.run.trim() } : {}),
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
+import { REHEARSAL_REPOSITORY } from './release-rehearsal.ts';
 import './provided-context.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -26,7 +27,7 @@ const json = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { versi
 /** The packument the registry serves for a package, as npm reads it. */
 async function packument(name: string) {
   const response = await fetch(`${registry}${name.replace('/', '%2f')}`, { signal: AbortSignal.timeout(10_000) });
-  return { status: response.status, body: (await response.json()) as { 'dist-tags'?: Record<string, string>; versions?: Record<string, { dependencies?: Record<string, string> }> } };
+  return { status: response.status, body: (await response.json()) as { 'dist-tags'?: Record<string, string>; versions?: Record<string, { dependencies?: Record<string, string>; repository?: unknown }> } };
 }
 
 describe('the release version command (changeset version, then the JSR manifests)', () => {
@@ -62,6 +63,17 @@ describe('the release publish command (changeset publish), to the registry', () 
       expect(Object.keys(body.versions ?? {}), name).toEqual([version]);
     }
     expect(inject('publishOutput')).toContain('packages published successfully');
+  });
+
+  it("named the repository the job ran in, in every published manifest (npm provenance): the workflow's step, from GITHUB_SERVER_URL and GITHUB_REPOSITORY", async () => {
+    const url = `git+${REHEARSAL_REPOSITORY.GITHUB_SERVER_URL}/${REHEARSAL_REPOSITORY.GITHUB_REPOSITORY}.git`;
+    for (const { name, folder } of released) {
+      const { body } = await packument(name);
+      expect(body.versions?.[version]?.repository, name).toEqual({ type: 'git', url, directory: `packages/${folder}` });
+    }
+    // The step named the published packages, each once, and nothing else.
+    const written = inject('repositoryOutput').trim().split('\n').sort();
+    expect(written).toEqual(released.map((r) => `packages/${r.folder}/package.json: repository ${url}`).sort());
   });
 
   it('published the dependencies on our own packages at that version (no workspace: range)', async () => {

@@ -1,7 +1,7 @@
 // What the release workflow names that the repository does not have: a script, a package, a tool
 // version other than the one the repository pins, a permission the release needs. One readable
 // line per problem; an empty list is a pass.
-import { commandLines, type ReleaseWorkflow } from './release-workflow.ts';
+import { commandLines, REPOSITORY_SCRIPT, type ReleaseWorkflow } from './release-workflow.ts';
 
 /** The facts of the repository the workflow must agree with. */
 export interface RepositoryFacts {
@@ -13,6 +13,8 @@ export interface RepositoryFacts {
   readonly pnpm: string;
   readonly deno: string;
   readonly node: string;
+  /** Whether a file exists at this path of the repository. */
+  readonly exists: (path: string) => boolean;
 }
 
 /** pnpm's own commands a workflow may run (anything else after `pnpm` must be a root script). */
@@ -47,6 +49,10 @@ export function workflowProblems(workflow: ReleaseWorkflow, facts: RepositoryFac
     const pinned = /^(pnpm|deno)@(\S+)$/.exec(words.find((w) => /^(pnpm|deno)@/.test(w)) ?? '');
     if (pinned && pinned[2] !== facts[pinned[1] as 'pnpm' | 'deno']) problems.push(`${line}: the repository pins ${pinned[1]}@${facts[pinned[1] as 'pnpm' | 'deno']}`);
     if (words[0] === 'pnpm') problems.push(...pnpmProblems(words.slice(1), facts));
+    if (words[0] === 'node' && words[1] !== undefined && !facts.exists(words[1])) problems.push(`${line}: the repository has no ${words[1]}`);
+  }
+  if (workflow.repositoryCommand !== `node ${REPOSITORY_SCRIPT}`) {
+    problems.push(`no step before changesets/action runs \`node ${REPOSITORY_SCRIPT}\` (npm provenance needs repository.url)`);
   }
   for (const [name, needs] of [['version', 'changeset version'], ['publish', 'changeset publish']] as const) {
     const command = name === 'version' ? workflow.versionCommand : workflow.publishCommand;
