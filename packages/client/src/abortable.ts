@@ -1,3 +1,5 @@
+import { isResilienceError, type ErrorInfo, type ResilienceError } from '@mcp-resilience/core';
+
 /**
  * `work`, ended early when `signal` aborts: the promise returned rejects at once with the
  * signal's reason, while `work` itself goes on for whoever else waits on it (a shared
@@ -14,4 +16,24 @@ export function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined):
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/**
+ * A wait's end, for the request waiting: its own abort as it is (`signal`'s reason), a
+ * `ResilienceError` as the request's typed failure (`fail`, with the error's cause: the server's
+ * answer, the hook's error), anything else as `REINITIALIZE_FAILED`.
+ *
+ * @example
+ * await guarded(engine.backOff(action, verdict, method, status, signal), signal, (error, cause) => fail(error, cause));
+ */
+export async function guarded(
+  wait: Promise<void>, signal: AbortSignal | undefined, fail: (error: ErrorInfo, cause: unknown) => ResilienceError,
+): Promise<void> {
+  try {
+    await wait;
+  } catch (error) {
+    if (signal?.aborted && error === signal.reason) throw error;
+    if (isResilienceError(error)) throw fail({ code: error.code, message: error.message, details: error.details }, error.cause ?? error);
+    throw fail({ code: 'REINITIALIZE_FAILED', message: 'A new session could not be opened', details: { reason: 'failed' } }, error);
+  }
 }

@@ -2,7 +2,7 @@ import {
   advance, classify, FRESH_CALL, isResilienceError, ResilienceError, unrecognisedAnswer, type CallState, type ErrorInfo, type Observation,
   type RequestFacts, type Verdict,
 } from '@mcp-resilience/core';
-import { abortable } from './abortable.ts';
+import { abortable, guarded } from './abortable.ts';
 import { AnsweredResponse } from './answered-response.ts';
 import { whenBodyEnds } from './body-end.ts';
 import type { EndpointSession } from './endpoint-session.ts';
@@ -92,9 +92,7 @@ export class CallRunner implements StreamOwner {
       return await streamNextOf(await this.#loop(false, { kind: 'stream-ended', ...this.#facts, ...cursor }), this.#sentId, this.originalId);
     } catch (error) {
       if (this.signal?.aborted) throw this.signal.reason;
-      const info: ErrorInfo = isResilienceError(error)
-        ? { code: error.code, message: error.message, details: error.details }
-        : { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} };
+      const info: ErrorInfo = isResilienceError(error) ? error : { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} };
       this.#fail(info, error);
       return { fail: info };
     }
@@ -230,12 +228,26 @@ export class CallRunner implements StreamOwner {
     return { kind: 'stream-ended', ...this.#facts };
   }
 
-  /** GET + `Last-Event-ID` on the call's session (a cursor means nothing on another); undefined when that gave no stream. */
-  #resume(lastEventId: string): Promise<Response | undefined> | undefined {
-    if (this.session.ordinal !== this.#ordinal) return undefined;
+  /**
+   * GET + `Last-Event-ID` on the call's session (a cursor means nothing on another); undefined
+   * when that gave no stream. A refusal tells of the session (a 404: it is gone, and no request
+   * may carry its id again), never of the call, whose outcome stays unknown.
+   */
+  async #resume(lastEventId: string): Promise<Response | undefined> {
+    const { session } = this;
+    if (session.ordinal !== this.#ordinal) return undefined;
     const headers = new Headers(this.request.init.headers);
-    this.session.stamp(headers);
-    return resumeStream(this.engine, this.request.url, headers, lastEventId, this.signal, this.#facts);
+    session.stamp(headers);
+    const { rpcMethod: _, ...facts } = { ...this.#facts, httpMethod: 'GET' as const, sessionIdSent: this.#facts.sessionIdSent && headers.has('mcp-session-id') };
+    const resumed = await resumeStream(this.engine, this.request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
+    if (resumed === undefined || resumed instanceof Response) return resumed;
+    try {
+      const verdict = classify(resumed.refusal, this.engine.classifyOptions);
+      if (verdict.kind === 'session-gone' && !session.terminated) session.recovery.lost(this.#ordinal, verdict, this.request.operation.method);
+    } finally {
+      resumed.release?.();
+    }
+    return undefined;
   }
 
   /**
@@ -262,16 +274,9 @@ export class CallRunner implements StreamOwner {
     return this.#guard(this.engine.wait(this.signal, (ended) => abortable(work, ended)));
   }
 
-  /** A wait's end, for the request: its abort as it is, anything else a typed give-up. */
-  async #guard(wait: Promise<void>): Promise<void> {
-    try {
-      await wait;
-    } catch (error) {
-      if (this.signal?.aborted && error === this.signal.reason) throw error;
-      // The session's own error names what failed; its cause (the server's answer, the hook's error) is the call's cause.
-      if (isResilienceError(error)) throw this.#fail({ code: error.code, message: error.message, details: error.details }, error.cause ?? error);
-      throw this.#fail({ code: 'REINITIALIZE_FAILED', message: 'A new session could not be opened', details: { reason: 'failed' } }, error);
-    }
+  /** A wait's end, for the request (see {@link guarded}). */
+  #guard(wait: Promise<void>): Promise<void> {
+    return guarded(wait, this.signal, (error, cause) => this.#fail(error, cause));
   }
 
   #newId(id: string): void {

@@ -53,6 +53,23 @@ describe('a response stream that breaks before its response', () => {
     expect(ids[1]).toBe(`${ids[0]}~s1`);
   });
 
+  it('resumed on a session evicted meanwhile (GET 404): the session is declared gone, the call fails OUTCOME_UNKNOWN (it may have run), and no later request carries the dead id', async () => {
+    let evicted = false;
+    // The engine's sleep port: the wait before the resume is where the eviction lands, and no time passes.
+    const events = await setup({ sleep: async () => void (evicted || ((evicted = true), await inject({ kind: 'evict', session: 'all' }))) });
+    await inject({ kind: 'drop-stream', afterEvents: 1, rpcMethod: 'tools/call' });
+    const error = await client!.callTool({ name: 'record', arguments: { key: 'maybe' } }).then(() => undefined, (e: unknown) => e);
+    expect(resilienceCodeOf(error)).toBe('OUTCOME_UNKNOWN');
+    await expect(client!.callTool({ name: 'echo', arguments: { text: 'next' } })).resolves.toMatchObject({ content: [{ text: 'next' }] });
+    const log = chaos!.state().log;
+    const dead = log.find((e) => e.rpcMethod === 'tools/call')!.session;
+    const refused = log.findIndex((e) => e.httpMethod === 'GET' && e.session === dead && e.status === 404);
+    expect(refused).toBeGreaterThan(-1);
+    expect(log.slice(refused + 1).filter((e) => e.session === dead && e.httpMethod === 'POST')).toEqual([]);
+    expect(types(events)).toEqual(expect.arrayContaining(['resumed', 'session-lost', 'session-reinitialized']));
+    expect(chaos!.state().ledger.maybe ?? 0).toBeLessThanOrEqual(1);
+  });
+
   it('fails at once with OUTCOME_UNKNOWN when it cannot be resumed and the call is not safe: no timeout, no duplicate', async () => {
     const events = await setup();
     await inject({ kind: 'drop-stream', eventIds: false, rpcMethod: 'tools/call' });

@@ -72,20 +72,24 @@ export function finalAnswer(response: Response, text: string): Response {
 
 /**
  * Resumes a response stream that broke: a GET with `Last-Event-ID` (over `headers`, the call's
- * own, stamped). The new stream, or undefined when the server gave none (any other answer, or
- * none at all); a caller's abort rejects as it did.
+ * own, stamped). The new stream; or the refusal, observed for the classifier (it may say the
+ * session is gone), with the release of the hold `hold` put on the session while a 4xx was read;
+ * or undefined when the server gave no stream and no refusal (another answer, or none at all).
+ * A caller's abort rejects as it did.
  *
  * @example
- * const stream = await resumeStream(engine, url, headers, '42', signal, facts);
+ * const resumed = await resumeStream(engine, url, headers, '42', signal, facts, () => session.refusals.hold());
  */
 export async function resumeStream(
   host: WireHost, url: string, headers: Headers, lastEventId: string, signal: AbortSignal | undefined, facts: RequestFacts,
-): Promise<Response | undefined> {
+  hold: () => () => void,
+): Promise<Response | { readonly refusal: Observation; readonly release?: () => void } | undefined> {
   headers.delete('content-type');
   headers.set('accept', 'text/event-stream');
   headers.set('last-event-id', lastEventId);
   const { response } = await exchange(host, url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) }, facts);
   if (response?.ok && isEventStream(response) && response.body) return response;
-  await response?.body?.cancel().catch(() => {});
-  return undefined;
+  if (!response || response.ok) return void (await response?.body?.cancel().catch(() => {}));
+  const release = facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429 ? hold() : undefined;
+  return { refusal: await refusalOf(response, facts).catch((error: unknown) => (release?.(), Promise.reject(error))), ...(release ? { release } : {}) };
 }
