@@ -84,19 +84,16 @@ export function createResilientFetch(options: ResilientFetchOptions & BrowserOpt
 
 /**
  * `connect` of `@mcp-resilience/client` with the browser's ports: a connected SDK 1.x `Client`.
- * A session kept in the store (before a reload) is gone on with, without a new `initialize`.
+ * A session kept in the store (before a reload) is gone on with, without a new `initialize`
+ * (`resumeStored` on by default): the client knows its protocol version and capabilities.
  *
  * @example
  * const client = await connect(url, { clientInfo: { name: 'app', version: '1.0.0' } });
  */
 export async function connect(url: string | URL, options: ConnectOptions & BrowserOptions = {}): Promise<Client> {
-  const filled = browserOptions(options);
-  const stored = await filled.sessionStore?.get(new URL(url).href);
-  const sessionId = options.transportOptions?.sessionId ?? stored?.sessionId;
-  const withSession = sessionId === undefined ? filled : { ...filled, transportOptions: { ...options.transportOptions, sessionId } };
-  if (!(options.endSessionOnPageHide ?? options.persist === false)) return connectEngine(url, withSession);
   // The engine is made inside connect: its pagehide DELETE goes through the SDK's own terminateSession.
-  const client = await connectEngine(url, withSession);
+  const client = await connectEngine(url, { resumeStored: true, ...browserOptions(options) });
+  if (!(options.endSessionOnPageHide ?? options.persist === false)) return client;
   const onPageHide = (event: PageTransitionEvent) => {
     if (event.persisted) return;
     globalThis.removeEventListener('pagehide', onPageHide);

@@ -31,7 +31,7 @@ describe('in Chromium, through a page\'s life', () => {
     expect(log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]); // a reload keeps the session
   });
 
-  it.fails('after a reload, the resumed client knows the protocol version and the capabilities its session negotiated', async () => {
+  it('after a reload, the resumed client knows the protocol version and the capabilities its session negotiated', async () => {
     chaos = await pool.server();
     const page = await open();
     const negotiated = async () => page.evaluate(async (url) => {

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import {
   connect as connectEngine, createResilientFetch as createEngineFetch,
-  type ConnectOptions, type ResilientFetch, type ResilientFetchOptions, type SessionStore, type StoredSession,
+  type ConnectOptions, type ResilientFetch, type ResilientFetchOptions, type SessionStore,
 } from '@mcp-resilience/client';
 import { withRuntimeDefaults } from '@mcp-resilience/client/adapter';
 import { durableSessionStore, type SessionStoreNamespace } from './durable-session-store.ts';
@@ -66,16 +66,6 @@ export function createResilientFetch(options: WorkersFetchOptions = {}): Resilie
   return createEngineFetch(engineOptions(options, storeOf(options)));
 }
 
-/** The store, with the first read of `endpoint` already done (the engine reads it again: one trip to the object). */
-function primed(store: SessionStore, endpoint: string, first: StoredSession | undefined): SessionStore {
-  let pending = true;
-  return {
-    get: (key) => (key === endpoint && pending ? ((pending = false), first) : store.get(key)),
-    set: (key, session) => store.set(key, session),
-    delete: (key) => store.delete(key),
-  };
-}
-
 /**
  * A connected official SDK 1.x `Client` for this request, on the session the store holds for
  * `url` when there is one: no `initialize` is sent, and `getServerCapabilities()` answers what
@@ -87,24 +77,10 @@ function primed(store: SessionStore, endpoint: string, first: StoredSession | un
  * const { tools } = await client.listTools();
  */
 export async function connect(url: string | URL, options: WorkersConnectOptions = {}): Promise<Client> {
-  const endpoint = new URL(url).href;
-  const given = storeOf(options);
-  const kept = given ? await given.get(endpoint) : undefined;
-  const store = given ? primed(given, endpoint, kept) : undefined;
-  // The stored session's id, or (lost and not replaced yet) its lineage's name: either way the engine goes on with that lineage.
-  const resumeAs = kept?.sessionId ?? kept?.lineage;
-  const stored = resumeAs === undefined ? undefined : kept;
-  const { clientOptions, transportOptions } = options;
-  const client = await connectEngine(url, {
-    ...engineOptions(options, store),
+  const { clientOptions } = options;
+  return connectEngine(url, {
+    resumeStored: true,
+    ...engineOptions(options, storeOf(options)),
     clientOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...clientOptions },
-    // A session id makes the SDK skip `initialize`; the engine puts the live id on every request.
-    transportOptions: { ...transportOptions, ...(resumeAs === undefined ? {} : { sessionId: resumeAs }) },
   });
-  if (stored) {
-    (client.transport as { setProtocolVersion?: (version: string) => void } | undefined)?.setProtocolVersion?.(stored.revision);
-    const capabilities = stored.capabilities as ReturnType<Client['getServerCapabilities']>;
-    client.getServerCapabilities = () => capabilities;
-  }
-  return client;
 }
