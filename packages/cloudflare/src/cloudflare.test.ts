@@ -70,13 +70,13 @@ describe('a binding that is missing or wrong says what to fix', () => {
 
   it('a binding env does not have (missing, or read under a misspelt name)', async () => {
     const misspelt = (env as unknown as { MCP_SESSION: SessionStoreNamespace }).MCP_SESSION; // typed, but not bound
-    await expect(connect(unreachable, { sessions: misspelt })).rejects.toEqual(refused('INVALID_OPTION', /^sessions is undefined: env has no binding of that name; .*"class_name": "McpSessionStore"/));
+    await expect(connect(unreachable, { sessions: misspelt })).rejects.toEqual(refused('INVALID_BINDING', /^sessions is undefined: env has no binding of that name; .*"class_name": "McpSessionStore"/));
     expect(() => durableSessionStore(misspelt)).toThrow(/env has no binding of that name/);
   });
 
   it('a binding of another kind, or to another class', async () => {
-    await expect(connect(unreachable, { sessions: {} as SessionStoreNamespace })).rejects.toEqual(refused('INVALID_OPTION', /not a Durable Object namespace binding/));
-    await expect(connect(unreachable, { sessions: bindings.MCP_AGENT })).rejects.toEqual(refused('INVALID_OPTION', /is not an McpSessionStore .*"getSession"/));
+    await expect(connect(unreachable, { sessions: {} as SessionStoreNamespace })).rejects.toEqual(refused('INVALID_BINDING', /not a Durable Object namespace binding/));
+    await expect(connect(unreachable, { sessions: bindings.MCP_AGENT })).rejects.toEqual(refused('INVALID_BINDING', /is not an McpSessionStore .*"getSession"/));
   });
 
   it('a class declared without SQLite: workerd\'s own words reach the caller', async () => {

@@ -40,7 +40,7 @@ function runtimeOf(options: WorkersFetchOptions) {
 
 /**
  * The store the options name: `sessionStore`, else the `sessions` binding. A `sessions` key
- * that is there but `undefined` is a binding `env` does not have (`INVALID_OPTION`), never "no store".
+ * that is there but `undefined` is a binding `env` does not have (`INVALID_BINDING`), never "no store".
  */
 function storeOf(options: WorkersFetchOptions): SessionStore | undefined {
   if (options.sessionStore) return options.sessionStore;
