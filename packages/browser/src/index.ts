@@ -16,10 +16,10 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  connect as connectEngine, createResilientFetch as createEngineFetch, type ConnectOptions, type ResilientFetch, type ResilientFetchOptions,
-  type SessionStore,
+  connect as connectEngine, createResilientFetch as createEngineFetch, type ConnectOptions, type ResilienceMiddleware, type ResilientFetch,
+  type ResilientFetchOptions, type SessionStore,
 } from '@mcp-resilience/client';
-import { withRuntimeDefaults } from '@mcp-resilience/client/adapter';
+import { DEFAULT_RUNTIME, middlewareOf, withRuntimeDefaults, type AdapterRuntime } from '@mcp-resilience/client/adapter';
 import { browserFetch, browserSleep, corsHidesHeaders, offlineNotSent } from './browser-ports.ts';
 import { WebStorageSessionStore } from './web-storage-store.ts';
 
@@ -41,6 +41,27 @@ export interface BrowserOptions {
   readonly endSessionOnPageHide?: boolean;
 }
 
+/**
+ * The browser's facts, the one object this adapter fills the engine's options from: waits that
+ * pause offline and are re-checked by the wall clock when a tab is shown again, a failed fetch
+ * counted as not sent while offline, response headers CORS hides, `log: true` as `console.warn`.
+ * (The session store, `fetch`'s CORS diagnosis and the pagehide DELETE are options of the adapter.)
+ *
+ * @example
+ * const fetch = engineFetch(withRuntimeDefaults({ log: true }, browserRuntime));
+ */
+export const browserRuntime: AdapterRuntime = Object.freeze({
+  now: DEFAULT_RUNTIME.now,
+  random: DEFAULT_RUNTIME.random,
+  sleep: browserSleep,
+  deadline: DEFAULT_RUNTIME.deadline,
+  notSent: offlineNotSent,
+  headersHidden: corsHidesHeaders,
+  background: DEFAULT_RUNTIME.background,
+  writeLine: (line: string) => console.warn(line),
+  sinks: DEFAULT_RUNTIME.sinks,
+});
+
 function storeOf(options: ResilientFetchOptions & BrowserOptions): SessionStore | undefined {
   if (options.sessionStore || options.persist === false) return options.sessionStore;
   try {
@@ -53,10 +74,8 @@ function storeOf(options: ResilientFetchOptions & BrowserOptions): SessionStore 
 function browserOptions<T extends ResilientFetchOptions & BrowserOptions>(options: T): T {
   const { persist: _, endSessionOnPageHide: __, ...rest } = options;
   const sessionStore = storeOf(options);
-  return withRuntimeDefaults({ ...rest, fetch: browserFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init))) } as T, {
-    sleep: browserSleep, notSent: offlineNotSent, headersHidden: corsHidesHeaders, writeLine: (line) => console.warn(line),
-    ...(sessionStore ? { sessionStore } : {}),
-  });
+  const fetch = browserFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
+  return withRuntimeDefaults({ ...rest, fetch, ...(sessionStore ? { sessionStore } : {}) } as T, browserRuntime);
 }
 
 function endOnPageHide(fetch: ResilientFetch, options: BrowserOptions): void {
@@ -80,6 +99,17 @@ export function createResilientFetch(options: ResilientFetchOptions & BrowserOpt
   const fetch = createEngineFetch(browserOptions(options));
   endOnPageHide(fetch, options);
   return fetch;
+}
+
+/**
+ * The engine with the browser's ports as an SDK 2.x `Middleware` (`(next) => fetch`), to
+ * compose with the SDK's own: the engine's requests go through the middleware listed before it.
+ *
+ * @example
+ * const fetch = applyMiddlewares(withOAuth(provider, url), resilienceMiddleware({ persist: false }))(globalThis.fetch);
+ */
+export function resilienceMiddleware(options: ResilientFetchOptions & BrowserOptions = {}): ResilienceMiddleware {
+  return middlewareOf(createResilientFetch, options);
 }
 
 /**

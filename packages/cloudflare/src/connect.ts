@@ -2,17 +2,12 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import {
   connect as connectEngine, createResilientFetch as createEngineFetch,
-  type ConnectOptions, type ResilientFetch, type ResilientFetchOptions, type SessionStore,
+  type ConnectOptions, type ResilienceMiddleware, type ResilientFetch, type ResilientFetchOptions, type SessionStore,
 } from '@mcp-resilience/client';
-import { withRuntimeDefaults } from '@mcp-resilience/client/adapter';
+import { middlewareOf, withRuntimeDefaults } from '@mcp-resilience/client/adapter';
 import { durableSessionStore, type SessionStoreNamespace } from './durable-session-store.ts';
-import { backgroundOn, budgetDeadline, notSentOnWorkers, type WaitUntilContext } from './workers-ports.ts';
-
-/**
- * The time budget of one request's own engine work, by default: what `ctx.waitUntil` is given
- * after the response (30 s), so a re-initialization started late still fits.
- */
-export const DEFAULT_BUDGET_MS = 30_000;
+import type { WaitUntilContext } from './workers-ports.ts';
+import { workersRuntime, type DEFAULT_BUDGET_MS } from './workers-runtime.ts';
 
 /** Options of {@link createResilientFetch}: the engine's, plus the request's context. */
 export interface WorkersFetchOptions extends ResilientFetchOptions {
@@ -29,15 +24,6 @@ export interface WorkersFetchOptions extends ResilientFetchOptions {
 /** Options of {@link connect}. */
 export type WorkersConnectOptions = WorkersFetchOptions & Omit<ConnectOptions, keyof ResilientFetchOptions>;
 
-function runtimeOf(options: WorkersFetchOptions) {
-  const now = options.now ?? Date.now;
-  return {
-    notSent: notSentOnWorkers,
-    deadline: budgetDeadline(now(), options.budgetMs ?? DEFAULT_BUDGET_MS, now),
-    ...(options.ctx ? { background: backgroundOn(options.ctx) } : {}),
-  };
-}
-
 /**
  * The store the options name: `sessionStore`, else the `sessions` binding. A `sessions` key
  * that is there but `undefined` is a binding `env` does not have (`INVALID_BINDING`), never "no store".
@@ -51,7 +37,7 @@ function storeOf(options: WorkersFetchOptions): SessionStore | undefined {
 function engineOptions<T extends WorkersFetchOptions>(options: T, store: SessionStore | undefined): ConnectOptions {
   const { ctx: _ctx, sessions: _sessions, sessionName: _name, budgetMs: _budget, ...rest } = options;
   const filled: ConnectOptions = { ...(rest as ConnectOptions), ...(store ? { sessionStore: store } : {}) };
-  return withRuntimeDefaults(filled, runtimeOf(options));
+  return withRuntimeDefaults(filled, workersRuntime(options));
 }
 
 /**
@@ -64,6 +50,18 @@ function engineOptions<T extends WorkersFetchOptions>(options: T, store: Session
  */
 export function createResilientFetch(options: WorkersFetchOptions = {}): ResilientFetch {
   return createEngineFetch(engineOptions(options, storeOf(options)));
+}
+
+/**
+ * The engine with the Workers ports as an SDK 2.x `Middleware` (`(next) => fetch`), for one
+ * request (build it inside the handler, with the request's `ctx`): the engine's requests go
+ * through the middleware listed before it.
+ *
+ * @example
+ * const fetch = applyMiddlewares(withOAuth(provider, url), resilienceMiddleware({ ctx, sessions: env.MCP_SESSIONS }))(globalThis.fetch);
+ */
+export function resilienceMiddleware(options: WorkersFetchOptions = {}): ResilienceMiddleware {
+  return middlewareOf(createResilientFetch, options);
 }
 
 /**
