@@ -51,15 +51,11 @@ export interface BrowserOptions {
  * const fetch = engineFetch(withRuntimeDefaults({ log: true }, browserRuntime));
  */
 export const browserRuntime: AdapterRuntime = Object.freeze({
-  now: DEFAULT_RUNTIME.now,
-  random: DEFAULT_RUNTIME.random,
+  ...DEFAULT_RUNTIME,
   sleep: browserSleep,
-  deadline: DEFAULT_RUNTIME.deadline,
   notSent: offlineNotSent,
   headersHidden: corsHidesHeaders,
-  background: DEFAULT_RUNTIME.background,
   writeLine: (line: string) => console.warn(line),
-  sinks: DEFAULT_RUNTIME.sinks,
 });
 
 function storeOf(options: ResilientFetchOptions & BrowserOptions): SessionStore | undefined {
@@ -108,9 +104,7 @@ export function createResilientFetch(options: ResilientFetchOptions & BrowserOpt
  * @example
  * const fetch = applyMiddlewares(withOAuth(provider, url), resilienceMiddleware({ persist: false }))(globalThis.fetch);
  */
-export function resilienceMiddleware(options: ResilientFetchOptions & BrowserOptions = {}): ResilienceMiddleware {
-  return middlewareOf(createResilientFetch, options);
-}
+export const resilienceMiddleware: (options?: ResilientFetchOptions & BrowserOptions) => ResilienceMiddleware = middlewareOf(createResilientFetch);
 
 /**
  * `connect` of `@mcp-resilience/client` with the browser's ports: a connected SDK 1.x `Client`.

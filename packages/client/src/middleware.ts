@@ -20,15 +20,15 @@ export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Respo
 export type ResilienceMiddleware = (next: FetchLike) => ResilientFetch;
 
 /**
- * A middleware made from an engine factory (an adapter's `createResilientFetch`): the engine
- * built with `options`, sending through `next` instead of `options.fetch`.
+ * The middleware form of an engine factory (an adapter's `createResilientFetch`): given options,
+ * a middleware whose engine is built with them, sending through `next` instead of `options.fetch`.
  *
  * @example
- * export const resilienceMiddleware = (options = {}) => middlewareOf(createResilientFetch, options);
+ * export const resilienceMiddleware: (options?: MyOptions) => ResilienceMiddleware = middlewareOf(createResilientFetch);
  */
-export function middlewareOf<O extends { readonly fetch?: typeof fetch }>(create: (options: O) => ResilientFetch, options: O): ResilienceMiddleware {
+export function middlewareOf<O extends { readonly fetch?: typeof fetch }>(create: (options: O) => ResilientFetch): (options?: O) => ResilienceMiddleware {
   // `next` takes a string or a URL: what the caller before it gives, and what the engine's own requests carry.
-  return (next) => create({ ...options, fetch: next as typeof fetch });
+  return (options = {} as O) => (next) => create({ ...options, fetch: next as typeof fetch });
 }
 
 /**
@@ -43,6 +43,4 @@ export function middlewareOf<O extends { readonly fetch?: typeof fetch }>(create
  * const fetch = applyMiddlewares(withLogging(), resilienceMiddleware({ log: true }))(globalThis.fetch);
  * await new Client({ name: 'app', version: '1.0.0' }).connect(new StreamableHTTPClientTransport(new URL(url), { fetch }));
  */
-export function resilienceMiddleware(options: ResilientFetchOptions = {}): ResilienceMiddleware {
-  return middlewareOf(createResilientFetch, options);
-}
+export const resilienceMiddleware: (options?: ResilientFetchOptions) => ResilienceMiddleware = middlewareOf(createResilientFetch);

@@ -60,9 +60,7 @@ export function createResilientFetch(options: WorkersFetchOptions = {}): Resilie
  * @example
  * const fetch = applyMiddlewares(withOAuth(provider, url), resilienceMiddleware({ ctx, sessions: env.MCP_SESSIONS }))(globalThis.fetch);
  */
-export function resilienceMiddleware(options: WorkersFetchOptions = {}): ResilienceMiddleware {
-  return middlewareOf(createResilientFetch, options);
-}
+export const resilienceMiddleware: (options?: WorkersFetchOptions) => ResilienceMiddleware = middlewareOf(createResilientFetch);
 
 /**
  * A connected official SDK 1.x `Client` for this request, on the session the store holds for

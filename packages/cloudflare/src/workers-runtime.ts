@@ -32,14 +32,9 @@ export interface WorkersRequest {
 export function workersRuntime(request: WorkersRequest = {}): AdapterRuntime {
   const now = request.now ?? DEFAULT_RUNTIME.now;
   return Object.freeze({
-    now: DEFAULT_RUNTIME.now,
-    random: DEFAULT_RUNTIME.random,
-    sleep: DEFAULT_RUNTIME.sleep,
+    ...DEFAULT_RUNTIME,
     deadline: budgetDeadline(now(), request.budgetMs ?? DEFAULT_BUDGET_MS, now),
     notSent: notSentOnWorkers,
-    headersHidden: DEFAULT_RUNTIME.headersHidden,
-    background: request.ctx ? backgroundOn(request.ctx) : DEFAULT_RUNTIME.background,
-    writeLine: DEFAULT_RUNTIME.writeLine,
-    sinks: DEFAULT_RUNTIME.sinks,
+    ...(request.ctx ? { background: backgroundOn(request.ctx) } : {}),
   });
 }

@@ -36,15 +36,11 @@ export type { DenoKv } from './deno-api.ts';
  * const fetch = engineFetch(withRuntimeDefaults({ log: true }, denoRuntime)); // what createResilientFetch does
  */
 export const denoRuntime: AdapterRuntime = Object.freeze({
-  now: DEFAULT_RUNTIME.now,
-  random: DEFAULT_RUNTIME.random,
+  ...DEFAULT_RUNTIME,
   sleep: denoSleep,
   deadline: denoDeadline,
   notSent: denoNotSent,
-  headersHidden: DEFAULT_RUNTIME.headersHidden,
-  background: DEFAULT_RUNTIME.background,
   writeLine: writeStderrLine,
-  sinks: DEFAULT_RUNTIME.sinks,
 });
 
 /**
@@ -80,6 +76,4 @@ export function connect(url: string | URL, options: ConnectOptions = {}): Promis
  * import { applyMiddlewares, withLogging } from 'npm:@modelcontextprotocol/client';
  * const fetch = applyMiddlewares(withLogging(), resilienceMiddleware())(globalThis.fetch);
  */
-export function resilienceMiddleware(options: ResilientFetchOptions = {}): ResilienceMiddleware {
-  return middlewareOf(createResilientFetch, options);
-}
+export const resilienceMiddleware: (options?: ResilientFetchOptions) => ResilienceMiddleware = middlewareOf(createResilientFetch);

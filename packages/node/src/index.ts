@@ -34,15 +34,12 @@ export { nodeDeadline, nodeSleep, refusedBeforeSending } from './node-ports.ts';
  * const fetch = engineFetch(withRuntimeDefaults({ log: true }, nodeRuntime)); // what createResilientFetch does
  */
 export const nodeRuntime: AdapterRuntime = Object.freeze({
-  now: DEFAULT_RUNTIME.now,
-  random: DEFAULT_RUNTIME.random,
+  ...DEFAULT_RUNTIME,
   sleep: nodeSleep,
   deadline: nodeDeadline,
   notSent: refusedBeforeSending,
-  headersHidden: DEFAULT_RUNTIME.headersHidden,
-  background: DEFAULT_RUNTIME.background,
   writeLine: writeStderrLine,
-  sinks: Object.freeze([publishEvent]),
+  sinks: [publishEvent],
 });
 
 /**
@@ -78,6 +75,4 @@ export function connect(url: string | URL, options: ConnectOptions = {}): Promis
  * import { applyMiddlewares, withOAuth } from '@modelcontextprotocol/client';
  * const fetch = applyMiddlewares(withOAuth(provider, url), resilienceMiddleware({ log: true }))(globalThis.fetch);
  */
-export function resilienceMiddleware(options: ResilientFetchOptions = {}): ResilienceMiddleware {
-  return middlewareOf(createResilientFetch, options);
-}
+export const resilienceMiddleware: (options?: ResilientFetchOptions) => ResilienceMiddleware = middlewareOf(createResilientFetch);
