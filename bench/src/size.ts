@@ -28,9 +28,11 @@ export type Adapter = (typeof ADAPTERS)[number];
  * left external), held a little above its size when the budgets were set (docs/performance.md):
  * an adapter is ports and runtime niceties, and one that grows logic is a sign the logic belongs
  * in core or the engine. Cloudflare's was raised from 1.5 to 2.25 KB for `durableClient` and the
- * binding checks of issue #13 (2,054 bytes; docs/performance.md).
+ * binding checks of issue #13 (2,054 bytes; docs/performance.md). Node's was raised from 512 to
+ * 576 bytes when issue #20 gave every adapter its runtime as one exported object (`nodeRuntime`)
+ * and the SDK 2.x middleware form (`resilienceMiddleware`): 532 bytes, all of it exports.
  */
-export const ADAPTER_BUDGET: Readonly<Record<Adapter, number>> = { node: 512, deno: 1024, cloudflare: 2304, browser: 1536 };
+export const ADAPTER_BUDGET: Readonly<Record<Adapter, number>> = { node: 576, deno: 1024, cloudflare: 2304, browser: 1536 };
 
 export interface BundleSize {
   readonly minifiedBytes: number;

@@ -16,10 +16,10 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  connect as connectEngine, createResilientFetch as createEngineFetch, type ConnectOptions, type ResilientFetch, type ResilientFetchOptions,
-  type SessionStore,
+  connect as connectEngine, createResilientFetch as createEngineFetch, type ConnectOptions, type ResilienceMiddleware, type ResilientFetch,
+  type ResilientFetchOptions, type SessionStore,
 } from '@mcp-resilience/client';
-import { withRuntimeDefaults } from '@mcp-resilience/client/adapter';
+import { DEFAULT_RUNTIME, middlewareOf, withRuntimeDefaults, type AdapterRuntime } from '@mcp-resilience/client/adapter';
 import { browserFetch, browserSleep, corsHidesHeaders, offlineNotSent } from './browser-ports.ts';
 import { WebStorageSessionStore } from './web-storage-store.ts';
 
@@ -41,6 +41,23 @@ export interface BrowserOptions {
   readonly endSessionOnPageHide?: boolean;
 }
 
+/**
+ * The browser's facts, the one object this adapter fills the engine's options from: waits that
+ * pause offline and are re-checked by the wall clock when a tab is shown again, a failed fetch
+ * counted as not sent while offline, response headers CORS hides, `log: true` as `console.warn`.
+ * (The session store, `fetch`'s CORS diagnosis and the pagehide DELETE are options of the adapter.)
+ *
+ * @example
+ * const fetch = engineFetch(withRuntimeDefaults({ log: true }, browserRuntime));
+ */
+export const browserRuntime: AdapterRuntime = Object.freeze({
+  ...DEFAULT_RUNTIME,
+  sleep: browserSleep,
+  notSent: offlineNotSent,
+  headersHidden: corsHidesHeaders,
+  writeLine: (line: string) => console.warn(line),
+});
+
 function storeOf(options: ResilientFetchOptions & BrowserOptions): SessionStore | undefined {
   if (options.sessionStore || options.persist === false) return options.sessionStore;
   try {
@@ -53,10 +70,8 @@ function storeOf(options: ResilientFetchOptions & BrowserOptions): SessionStore 
 function browserOptions<T extends ResilientFetchOptions & BrowserOptions>(options: T): T {
   const { persist: _, endSessionOnPageHide: __, ...rest } = options;
   const sessionStore = storeOf(options);
-  return withRuntimeDefaults({ ...rest, fetch: browserFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init))) } as T, {
-    sleep: browserSleep, notSent: offlineNotSent, headersHidden: corsHidesHeaders, writeLine: (line) => console.warn(line),
-    ...(sessionStore ? { sessionStore } : {}),
-  });
+  const fetch = browserFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
+  return withRuntimeDefaults({ ...rest, fetch, ...(sessionStore ? { sessionStore } : {}) } as T, browserRuntime);
 }
 
 function endOnPageHide(fetch: ResilientFetch, options: BrowserOptions): void {
@@ -83,20 +98,26 @@ export function createResilientFetch(options: ResilientFetchOptions & BrowserOpt
 }
 
 /**
+ * The engine with the browser's ports as an SDK 2.x `Middleware` (`(next) => fetch`), to
+ * compose with the SDK's own: the engine's requests go through the middleware listed before it.
+ *
+ * @example
+ * const fetch = applyMiddlewares(withOAuth(provider, url), resilienceMiddleware({ persist: false }))(globalThis.fetch);
+ */
+export const resilienceMiddleware: (options?: ResilientFetchOptions & BrowserOptions) => ResilienceMiddleware = middlewareOf(createResilientFetch);
+
+/**
  * `connect` of `@mcp-resilience/client` with the browser's ports: a connected SDK 1.x `Client`.
- * A session kept in the store (before a reload) is gone on with, without a new `initialize`.
+ * A session kept in the store (before a reload) is gone on with, without a new `initialize`
+ * (`resumeStored` on by default): the client knows its protocol version and capabilities.
  *
  * @example
  * const client = await connect(url, { clientInfo: { name: 'app', version: '1.0.0' } });
  */
 export async function connect(url: string | URL, options: ConnectOptions & BrowserOptions = {}): Promise<Client> {
-  const filled = browserOptions(options);
-  const stored = await filled.sessionStore?.get(new URL(url).href);
-  const sessionId = options.transportOptions?.sessionId ?? stored?.sessionId;
-  const withSession = sessionId === undefined ? filled : { ...filled, transportOptions: { ...options.transportOptions, sessionId } };
-  if (!(options.endSessionOnPageHide ?? options.persist === false)) return connectEngine(url, withSession);
   // The engine is made inside connect: its pagehide DELETE goes through the SDK's own terminateSession.
-  const client = await connectEngine(url, withSession);
+  const client = await connectEngine(url, { resumeStored: true, ...browserOptions(options) });
+  if (!(options.endSessionOnPageHide ?? options.persist === false)) return client;
   const onPageHide = (event: PageTransitionEvent) => {
     if (event.persisted) return;
     globalThis.removeEventListener('pagehide', onPageHide);

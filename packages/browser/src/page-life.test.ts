@@ -31,6 +31,23 @@ describe('in Chromium, through a page\'s life', () => {
     expect(log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]); // a reload keeps the session
   });
 
+  it('after a reload, the resumed client knows the protocol version and the capabilities its session negotiated', async () => {
+    chaos = await pool.server();
+    const page = await open();
+    const negotiated = async () => page.evaluate(async (url) => {
+      const client = await mcp.connect(url);
+      const transport = client.transport as unknown as { protocolVersion?: string };
+      return { version: transport.protocolVersion, capabilities: client.getServerCapabilities() };
+    }, chaos.url);
+    const before = await negotiated();
+    expect(before.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(before.capabilities).toMatchObject({ tools: {} });
+    await page.reload();
+    await page.waitForFunction(() => 'mcp' in globalThis);
+    expect(await negotiated()).toEqual(before);
+    expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'initialize')).toHaveLength(1);
+  });
+
 
   it('ends the session with a keepalive DELETE on pagehide when nothing persists it', async () => {
     chaos = await pool.server();

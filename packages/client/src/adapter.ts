@@ -11,19 +11,56 @@
  */
 import type { ResilienceEvent } from '@mcp-resilience/core';
 import type { ResilientFetchOptions } from './options.ts';
-import type { EnginePorts } from './ports.ts';
+import { DEFAULT_PORTS, type EnginePorts } from './ports.ts';
 
-export { deadlineWith, DEFAULT_PORTS, defaultSleep, resolvePorts, sleepWith, type Deadline, type EnginePorts, type Sleep } from './ports.ts';
+export { deadlineWith, DEFAULT_PORTS, defaultSleep, resolvePorts, sleepWith, type Deadline, type EnginePorts, type RuntimePorts, type Sleep } from './ports.ts';
+export { middlewareOf } from './middleware.ts';
 export { createEventLogger, type LogOption } from './event-logger.ts';
 export { CREDENTIAL_HEADERS, storableHeaders, storableSession } from './session-store.ts';
 
-/** What a runtime brings: its ports, where `log: true` writes, and sinks told of every event. */
+/**
+ * What a runtime brings: its ports, where `log: true` writes, and sinks told of every event.
+ * Any left out keeps the engine's default; an adapter declares them all ({@link AdapterRuntime}).
+ *
+ * @example
+ * const runtime: RuntimeDefaults = { sleep: unrefSleep, writeLine: (line) => process.stderr.write(`${line}\n`) };
+ */
 export interface RuntimeDefaults extends Partial<Omit<EnginePorts, 'onEvent'>> {
   /** Where `log: true` writes a line (stderr on Node); default `console.error`. */
   readonly writeLine?: (line: string) => void;
   /** Told of every event before the application's own `onEvent` (a `diagnostics_channel`, say); one that throws does not stop the others. */
   readonly sinks?: readonly ((event: ResilienceEvent) => void)[];
 }
+
+/**
+ * One runtime's facts as data, every key given: the same keys for Node, Deno, Workers and
+ * browsers, so that what differs between runtimes is read in one object of each adapter. The
+ * session store is not among them: it is the application's choice (or the adapter's option).
+ *
+ * @example
+ * export const myRuntime: AdapterRuntime = { ...DEFAULT_RUNTIME, sleep: unrefSleep, notSent: refusedBeforeSending, sinks: [publish] };
+ * export const createResilientFetch = (options = {}) => engineFetch(withRuntimeDefaults(options, myRuntime));
+ */
+export interface AdapterRuntime extends Required<Omit<RuntimeDefaults, 'sessionStore'>> {}
+
+/**
+ * The runtime every platform has: the engine's default ports ({@link DEFAULT_PORTS}), `log: true`
+ * written with `console.error`, no sinks. An adapter starts from it and says what its runtime does otherwise.
+ *
+ * @example
+ * const runtime: AdapterRuntime = { ...DEFAULT_RUNTIME, headersHidden: corsHidesHeaders };
+ */
+export const DEFAULT_RUNTIME: AdapterRuntime = Object.freeze({
+  now: DEFAULT_PORTS.now,
+  random: DEFAULT_PORTS.random,
+  sleep: DEFAULT_PORTS.sleep,
+  deadline: DEFAULT_PORTS.deadline,
+  notSent: DEFAULT_PORTS.notSent,
+  headersHidden: DEFAULT_PORTS.headersHidden,
+  background: DEFAULT_PORTS.background,
+  writeLine: (line: string) => console.error(line),
+  sinks: Object.freeze([]),
+});
 
 /**
  * The engine's options with a runtime's defaults: each port the application did not set is

@@ -1,7 +1,9 @@
 import type { Client, ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { ResilienceError } from '@mcp-resilience/core';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
+import { adoptStoredSession, readStoredResume, type StoredResume } from './resume-stored.ts';
 
 /** Options of {@link connect}: the engine's options plus what the SDK client and transport take. */
 export interface ConnectOptions extends ResilientFetchOptions {
@@ -11,6 +13,17 @@ export interface ConnectOptions extends ResilientFetchOptions {
   readonly clientOptions?: ClientOptions;
   /** The transport's other options (`requestInit`, `authProvider`, `reconnectionOptions`, …); `fetch` is the engine's. */
   readonly transportOptions?: Omit<StreamableHTTPClientTransportOptions, 'fetch'>;
+  /**
+   * Go on with the session `sessionStore` holds for this URL (kept before a reload, or by the
+   * Worker's previous request): no `initialize` is sent, and the client knows the protocol version
+   * and the capabilities that session negotiated. With none stored, or a `transportOptions.sessionId`
+   * given, it connects as usual. Default `false`; the browser and Workers adapters turn it on.
+   *
+   * @example
+   * const client = await connect(url, { sessionStore: store, resumeStored: true });
+   * client.getServerCapabilities(); // what the stored session negotiated
+   */
+  readonly resumeStored?: boolean;
 }
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcp-resilience', version: '0.0.0' };
@@ -25,7 +38,10 @@ async function loadSdk(): Promise<Sdk> {
       import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     ]);
   } catch (error) {
-    throw new Error('connect() needs the official MCP SDK 1.x: npm i @modelcontextprotocol/sdk', { cause: error });
+    throw new ResilienceError(
+      { code: 'PEER_MISSING', message: 'connect() needs the official MCP SDK 1.x: npm i @modelcontextprotocol/sdk', details: { package: '@modelcontextprotocol/sdk' } },
+      { cause: error },
+    );
   }
 }
 
@@ -33,7 +49,9 @@ async function loadSdk(): Promise<Sdk> {
  * Opens a connected official SDK 1.x `Client` (`@modelcontextprotocol/sdk`) whose Streamable
  * HTTP transport sends everything through {@link createResilientFetch}: the client survives
  * session churn with no other change. Failures reach calls as the typed `ResilienceError`s of
- * `@mcp-resilience/core`. Close the client with `client.close()` when done: that closes the engine too.
+ * `@mcp-resilience/core`; without the SDK installed it rejects with `PEER_MISSING`. With
+ * `resumeStored`, it goes on with the session the `sessionStore` holds. Close the client with
+ * `client.close()` when done: that closes the engine too.
  *
  * @example
  * const client = await connect('http://127.0.0.1:3000/mcp', { onEvent: (e) => console.log(e.type) });
@@ -41,10 +59,14 @@ async function loadSdk(): Promise<Sdk> {
  * await client.close();
  */
 export async function connect(url: string | URL, options: ConnectOptions = {}): Promise<Client> {
-  const { clientInfo, clientOptions, transportOptions, ...fetchOptions } = options;
+  const { clientInfo, clientOptions, transportOptions, resumeStored, ...fetchOptions } = options;
   const [{ Client: SdkClient }, { StreamableHTTPClientTransport }] = await loadSdk();
-  const fetch = createResilientFetch(fetchOptions);
-  const transport = new StreamableHTTPClientTransport(new URL(url), { ...transportOptions, fetch });
+  const endpoint = new URL(url);
+  const resume = await resumeOf(endpoint, options);
+  const fetch = createResilientFetch(resume ? { ...fetchOptions, sessionStore: resume.store } : fetchOptions);
+  // A session id makes the SDK skip `initialize`; the engine puts the live id on every request.
+  const sessionId = transportOptions?.sessionId ?? resume?.resumeAs;
+  const transport = new StreamableHTTPClientTransport(endpoint, { ...transportOptions, ...(sessionId === undefined ? {} : { sessionId }), fetch });
   const client = new SdkClient(clientInfo ?? DEFAULT_CLIENT_INFO, clientOptions);
   // Closing the client lets its engine go too: no wait of it outlives the client.
   const closeClient = client.close.bind(client);
@@ -55,5 +77,13 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
     await client.close().catch(() => {});
     throw error;
   }
+  if (resume?.stored) adoptStoredSession(client, resume.stored);
   return client;
+}
+
+/** The stored session to go on with, when asked to and none was named by the caller. */
+async function resumeOf(endpoint: URL, options: ConnectOptions): Promise<StoredResume | undefined> {
+  const { sessionStore, resumeStored, transportOptions } = options;
+  if (!resumeStored || !sessionStore || transportOptions?.sessionId !== undefined) return undefined;
+  return readStoredResume(sessionStore, endpoint.href);
 }

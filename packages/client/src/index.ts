@@ -12,7 +12,9 @@
  */
 export { connect, type ConnectOptions } from './connect.ts';
 export { createResilientFetch, type ResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
-export { IDEMPOTENCY_KEY, type SessionRestoredContext } from './options.ts';
+export { IDEMPOTENCY_KEY, type ResiliencePolicy, type SessionRestoredContext } from './options.ts';
+export type { RuntimePorts } from './ports.ts';
+export { resilienceMiddleware, type FetchLike, type ResilienceMiddleware } from './middleware.ts';
 export { callLongTool, type LongToolOptions, type TaskClient, type ToolCallParams, type ToolResult } from './call-long-tool.ts';
 export { describeEvent } from './describe-event.ts';
 export type { LogOption } from './event-logger.ts';

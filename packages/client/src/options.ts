@@ -2,12 +2,15 @@ import type { Backoff, ReplayPolicy, RestartWait, RetryBudget, SessionGoneDialec
 import type { LogOption } from './event-logger.ts';
 import type { LineageLimits } from './lineage-registry.ts';
 import type { RpcMessage } from './messages.ts';
-import type { EnginePorts } from './ports.ts';
+import type { RuntimePorts } from './ports.ts';
 
 /**
  * What `onSessionRestored` is given: the new session (by ordinal, never by id), what it
  * negotiated, what the engine restored on it, and a way to send requests on it before any call
  * is replayed.
+ *
+ * @example
+ * createResilientFetch({ onSessionRestored: async (ctx) => void (await ctx.request('tools/call', { name: 'login', arguments: { user } })) });
  */
 export interface SessionRestoredContext {
   readonly session: number;
@@ -28,10 +31,16 @@ export interface SessionRestoredContext {
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
 }
 
-/** Options of {@link createResilientFetch}; every one has a default. The runtime ports are {@link EnginePorts}. */
-export interface ResilientFetchOptions extends Partial<EnginePorts> {
-  /** The fetch that goes to the network (default: the global `fetch`). */
-  readonly fetch?: typeof fetch;
+/**
+ * The policy an application sets: when to replay, how to back off, how long to wait, what to
+ * restore, how to be told. Every one has a default, the same in every runtime; the runtime's own
+ * facts are {@link RuntimePorts}, which an adapter fills.
+ *
+ * @example
+ * const policy: ResiliencePolicy = { replay: 'safe', backoff: { maxAttempts: 4 }, idleBudgetMs: 300_000, log: true };
+ * const fetch = createResilientFetch(policy);
+ */
+export interface ResiliencePolicy {
   /** When a call whose outcome is unknown may be sent again (default `safe`). */
   readonly replay?: ReplayPolicy;
   /** Tools the application vouches for as read-only or idempotent, or whose annotations it trusts. */
@@ -98,6 +107,15 @@ export interface ResilientFetchOptions extends Partial<EnginePorts> {
    */
   readonly lineages?: LineageLimits;
 }
+
+/**
+ * Options of {@link createResilientFetch}: the application's {@link ResiliencePolicy} and the
+ * runtime's {@link RuntimePorts} (an adapter fills those; any given here wins). Every one has a default.
+ *
+ * @example
+ * const fetch = createResilientFetch({ replay: 'safe', onEvent: (event) => console.log(event.type) });
+ */
+export interface ResilientFetchOptions extends ResiliencePolicy, RuntimePorts {}
 
 /**
  * The `_meta` key by which one request is vouched for as safe to repeat: its value, a string, is

@@ -1,12 +1,20 @@
 import type { Blocked, ResilienceEvent } from '@mcp-resilience/core';
 import type { SessionStore } from './session-store.ts';
 
-/** Waits `ms`, ending early (rejecting with the signal's reason) when `signal` aborts. */
+/**
+ * Waits `ms`, ending early (rejecting with the signal's reason) when `signal` aborts.
+ *
+ * @example
+ * const sleep: Sleep = (ms, signal) => clock.advanceBy(ms, signal); // a test's own clock
+ */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /**
  * Runs `work` with a signal that aborts (with a `TimeoutError`) after `ms`, and clears its timer
  * as soon as `work` settles: nothing of a request that ended is left pending.
+ *
+ * @example
+ * const answer = await deadline(20_000, (signal) => fetch(url, { method: 'DELETE', signal }));
  */
 export type Deadline = <T>(ms: number, work: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
@@ -14,6 +22,9 @@ export type Deadline = <T>(ms: number, work: (signal: AbortSignal) => Promise<T>
  * Everything the engine asks of its runtime, each with a default that works anywhere
  * ({@link DEFAULT_PORTS}). An adapter fills them with the runtime's own (timers that do not hold
  * a process open, `ctx.waitUntil`, a Durable Object store, …) and adds nothing else.
+ *
+ * @example
+ * const ports: EnginePorts = { ...DEFAULT_PORTS, sleep: nodeSleep, notSent: refusedBeforeSending };
  */
 export interface EnginePorts {
   /** The clock, in ms. */
@@ -43,6 +54,20 @@ export interface EnginePorts {
   readonly background: (task: Promise<unknown>) => void;
   /** Told of every decision the engine carries out. */
   readonly onEvent: (event: ResilienceEvent) => void;
+}
+
+/**
+ * The runtime's side of the engine's options: the {@link EnginePorts} and the `fetch` that goes
+ * to the network. An adapter fills them from its runtime's one object of facts; an application
+ * sets one only to take it over (a clock in a test, a store of its own).
+ *
+ * @example
+ * const ports: RuntimePorts = { fetch: (input, init) => globalThis.fetch(input, init), sleep: nodeSleep, sessionStore: new MemorySessionStore() };
+ * const fetch = createResilientFetch({ ...ports, replay: 'safe' });
+ */
+export interface RuntimePorts extends Partial<EnginePorts> {
+  /** The fetch that goes to the network (default: the global `fetch`); the engine sends every request through it. */
+  readonly fetch?: typeof fetch;
 }
 
 /**
@@ -100,6 +125,9 @@ export function deadlineWith<H>(setTimer: (run: () => void, ms: number) => H, cl
 /**
  * The ports every runtime can use: `Date.now`, `Math.random`, the global timers, "maybe sent",
  * no headers hidden, no session store, background work left to run on its own, no event sink.
+ *
+ * @example
+ * const now = DEFAULT_PORTS.now(); // Date.now()
  */
 export const DEFAULT_PORTS: EnginePorts = Object.freeze({
   now: () => Date.now(),

@@ -2,7 +2,13 @@
 // own, against real mcp-chaos servers on 127.0.0.1 started by the Node side (globalSetup).
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { budgetDeadline, connect, durableSessionStore, MemorySessionStore, type ResilienceEvent, type SessionStoreNamespace } from './index.ts';
+import { DEFAULT_RUNTIME } from '@mcp-resilience/client/adapter';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  budgetDeadline, CfWorkerJsonSchemaValidator, connect, durableSessionStore, MemorySessionStore, resilienceMiddleware, workersRuntime, type ResilienceEvent,
+  type SessionStoreNamespace,
+} from './index.ts';
 import { evictAll, initializes, poolServer, type PoolServer } from './test-support/chaos-pool.ts';
 
 const bindings = env as unknown as Record<'MCP_SESSIONS' | 'MCP_AGENT' | 'LEGACY_SESSIONS', SessionStoreNamespace>;
@@ -70,13 +76,13 @@ describe('a binding that is missing or wrong says what to fix', () => {
 
   it('a binding env does not have (missing, or read under a misspelt name)', async () => {
     const misspelt = (env as unknown as { MCP_SESSION: SessionStoreNamespace }).MCP_SESSION; // typed, but not bound
-    await expect(connect(unreachable, { sessions: misspelt })).rejects.toEqual(refused('INVALID_OPTION', /^sessions is undefined: env has no binding of that name; .*"class_name": "McpSessionStore"/));
+    await expect(connect(unreachable, { sessions: misspelt })).rejects.toEqual(refused('INVALID_BINDING', /^sessions is undefined: env has no binding of that name; .*"class_name": "McpSessionStore"/));
     expect(() => durableSessionStore(misspelt)).toThrow(/env has no binding of that name/);
   });
 
   it('a binding of another kind, or to another class', async () => {
-    await expect(connect(unreachable, { sessions: {} as SessionStoreNamespace })).rejects.toEqual(refused('INVALID_OPTION', /not a Durable Object namespace binding/));
-    await expect(connect(unreachable, { sessions: bindings.MCP_AGENT })).rejects.toEqual(refused('INVALID_OPTION', /is not an McpSessionStore .*"getSession"/));
+    await expect(connect(unreachable, { sessions: {} as SessionStoreNamespace })).rejects.toEqual(refused('INVALID_BINDING', /not a Durable Object namespace binding/));
+    await expect(connect(unreachable, { sessions: bindings.MCP_AGENT })).rejects.toEqual(refused('INVALID_BINDING', /is not an McpSessionStore .*"getSession"/));
   });
 
   it('a class declared without SQLite: workerd\'s own words reach the caller', async () => {
@@ -124,5 +130,36 @@ describe('the request time budget', () => {
     } finally {
       await late.close();
     }
+  });
+});
+
+describe('the Workers runtime as data, and the engine as an SDK 2.x Middleware', () => {
+  it('declares its facts for one request under the same keys as every adapter: waitUntil, the budget', async () => {
+    const tasks: Promise<unknown>[] = [];
+    const runtime = workersRuntime({ ctx: { waitUntil: (task) => void tasks.push(task) }, budgetMs: 0 });
+    expect(Object.keys(runtime).sort()).toEqual(Object.keys(DEFAULT_RUNTIME).sort());
+    runtime.background(Promise.resolve());
+    expect(tasks).toHaveLength(1);
+    await expect(runtime.deadline(60_000, (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))))
+      .rejects.toMatchObject({ name: 'TimeoutError' }); // no budget left
+  });
+
+  it('recovers an eviction inside workerd, every request going through the next fetch, the session kept in the Durable Object', async () => {
+    const server = await poolServer();
+    const ctx = createExecutionContext();
+    const sent: string[] = [];
+    const next = (url: string | URL, init?: RequestInit) => (sent.push(init?.method ?? 'GET'), fetch(url, init));
+    const events: ResilienceEvent[] = [];
+    const fetchVia = resilienceMiddleware({ ctx, sessions, sessionName: 'middleware', onEvent: (e) => events.push(e) })(next);
+    const client = new Client({ name: 'workers-middleware', version: '0' }, { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch: fetchVia }));
+    await client.callTool({ name: 'echo', arguments: { text: 'before' } });
+    await evictAll(server);
+    await expect(client.callTool({ name: 'echo', arguments: { text: 'after' } })).resolves.toMatchObject({ content: [{ text: 'after' }] });
+    await client.close();
+    await waitOnExecutionContext(ctx);
+    expect(events.filter((e) => e.type === 'session-reinitialized')).toHaveLength(1);
+    expect(sent.filter((method) => method === 'POST').length).toBeGreaterThanOrEqual(5);
+    expect(await durableSessionStore(sessions, 'middleware').get(new URL(server.url).href)).toMatchObject({ sessionId: expect.any(String) });
   });
 });

@@ -2,17 +2,12 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import {
   connect as connectEngine, createResilientFetch as createEngineFetch,
-  type ConnectOptions, type ResilientFetch, type ResilientFetchOptions, type SessionStore, type StoredSession,
+  type ConnectOptions, type ResilienceMiddleware, type ResilientFetch, type ResilientFetchOptions, type SessionStore,
 } from '@mcp-resilience/client';
-import { withRuntimeDefaults } from '@mcp-resilience/client/adapter';
+import { middlewareOf, withRuntimeDefaults } from '@mcp-resilience/client/adapter';
 import { durableSessionStore, type SessionStoreNamespace } from './durable-session-store.ts';
-import { backgroundOn, budgetDeadline, notSentOnWorkers, type WaitUntilContext } from './workers-ports.ts';
-
-/**
- * The time budget of one request's own engine work, by default: what `ctx.waitUntil` is given
- * after the response (30 s), so a re-initialization started late still fits.
- */
-export const DEFAULT_BUDGET_MS = 30_000;
+import type { WaitUntilContext } from './workers-ports.ts';
+import { workersRuntime, type DEFAULT_BUDGET_MS } from './workers-runtime.ts';
 
 /** Options of {@link createResilientFetch}: the engine's, plus the request's context. */
 export interface WorkersFetchOptions extends ResilientFetchOptions {
@@ -29,18 +24,9 @@ export interface WorkersFetchOptions extends ResilientFetchOptions {
 /** Options of {@link connect}. */
 export type WorkersConnectOptions = WorkersFetchOptions & Omit<ConnectOptions, keyof ResilientFetchOptions>;
 
-function runtimeOf(options: WorkersFetchOptions) {
-  const now = options.now ?? Date.now;
-  return {
-    notSent: notSentOnWorkers,
-    deadline: budgetDeadline(now(), options.budgetMs ?? DEFAULT_BUDGET_MS, now),
-    ...(options.ctx ? { background: backgroundOn(options.ctx) } : {}),
-  };
-}
-
 /**
  * The store the options name: `sessionStore`, else the `sessions` binding. A `sessions` key
- * that is there but `undefined` is a binding `env` does not have (`INVALID_OPTION`), never "no store".
+ * that is there but `undefined` is a binding `env` does not have (`INVALID_BINDING`), never "no store".
  */
 function storeOf(options: WorkersFetchOptions): SessionStore | undefined {
   if (options.sessionStore) return options.sessionStore;
@@ -51,7 +37,7 @@ function storeOf(options: WorkersFetchOptions): SessionStore | undefined {
 function engineOptions<T extends WorkersFetchOptions>(options: T, store: SessionStore | undefined): ConnectOptions {
   const { ctx: _ctx, sessions: _sessions, sessionName: _name, budgetMs: _budget, ...rest } = options;
   const filled: ConnectOptions = { ...(rest as ConnectOptions), ...(store ? { sessionStore: store } : {}) };
-  return withRuntimeDefaults(filled, runtimeOf(options));
+  return withRuntimeDefaults(filled, workersRuntime(options));
 }
 
 /**
@@ -66,15 +52,15 @@ export function createResilientFetch(options: WorkersFetchOptions = {}): Resilie
   return createEngineFetch(engineOptions(options, storeOf(options)));
 }
 
-/** The store, with the first read of `endpoint` already done (the engine reads it again: one trip to the object). */
-function primed(store: SessionStore, endpoint: string, first: StoredSession | undefined): SessionStore {
-  let pending = true;
-  return {
-    get: (key) => (key === endpoint && pending ? ((pending = false), first) : store.get(key)),
-    set: (key, session) => store.set(key, session),
-    delete: (key) => store.delete(key),
-  };
-}
+/**
+ * The engine with the Workers ports as an SDK 2.x `Middleware` (`(next) => fetch`), for one
+ * request (build it inside the handler, with the request's `ctx`): the engine's requests go
+ * through the middleware listed before it.
+ *
+ * @example
+ * const fetch = applyMiddlewares(withOAuth(provider, url), resilienceMiddleware({ ctx, sessions: env.MCP_SESSIONS }))(globalThis.fetch);
+ */
+export const resilienceMiddleware: (options?: WorkersFetchOptions) => ResilienceMiddleware = middlewareOf(createResilientFetch);
 
 /**
  * A connected official SDK 1.x `Client` for this request, on the session the store holds for
@@ -87,24 +73,10 @@ function primed(store: SessionStore, endpoint: string, first: StoredSession | un
  * const { tools } = await client.listTools();
  */
 export async function connect(url: string | URL, options: WorkersConnectOptions = {}): Promise<Client> {
-  const endpoint = new URL(url).href;
-  const given = storeOf(options);
-  const kept = given ? await given.get(endpoint) : undefined;
-  const store = given ? primed(given, endpoint, kept) : undefined;
-  // The stored session's id, or (lost and not replaced yet) its lineage's name: either way the engine goes on with that lineage.
-  const resumeAs = kept?.sessionId ?? kept?.lineage;
-  const stored = resumeAs === undefined ? undefined : kept;
-  const { clientOptions, transportOptions } = options;
-  const client = await connectEngine(url, {
-    ...engineOptions(options, store),
+  const { clientOptions } = options;
+  return connectEngine(url, {
+    resumeStored: true,
+    ...engineOptions(options, storeOf(options)),
     clientOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...clientOptions },
-    // A session id makes the SDK skip `initialize`; the engine puts the live id on every request.
-    transportOptions: { ...transportOptions, ...(resumeAs === undefined ? {} : { sessionId: resumeAs }) },
   });
-  if (stored) {
-    (client.transport as { setProtocolVersion?: (version: string) => void } | undefined)?.setProtocolVersion?.(stored.revision);
-    const capabilities = stored.capabilities as ReturnType<Client['getServerCapabilities']>;
-    client.getServerCapabilities = () => capabilities;
-  }
-  return client;
 }

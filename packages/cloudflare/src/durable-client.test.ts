@@ -98,6 +98,6 @@ describe('ending the held session', () => {
 
   it('is refused outside a Durable Object, saying what to do instead', () => {
     expect(() => durableClient({} as DurableObjectState, 'http://127.0.0.1:1/mcp'))
-      .toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: expect.stringMatching(/call connect\(\) in each request/) }));
+      .toThrow(expect.objectContaining({ code: 'INVALID_BINDING', message: expect.stringMatching(/call connect\(\) in each request/) }));
   });
 });

@@ -25,7 +25,7 @@ interface Held {
 }
 
 const notState = () => new ResilienceError({
-  code: 'INVALID_OPTION', details: { option: 'state' },
+  code: 'INVALID_BINDING', details: { option: 'state' },
   message: 'durableClient takes a Durable Object\'s state (this.ctx); in a stateless Worker, call connect() in each request',
 });
 

@@ -9,12 +9,12 @@ export type SessionStoreNamespace = DurableObjectNamespace<McpSessionStore>;
 const DECLARE = 'bind it in wrangler.jsonc ("class_name": "McpSessionStore", in a "new_sqlite_classes" migration), export McpSessionStore from the Worker, pass env.<that binding>';
 
 const misbound = (message: string, cause?: unknown) =>
-  new ResilienceError({ code: 'INVALID_OPTION', message, details: { option: 'sessions' } }, cause === undefined ? undefined : { cause });
+  new ResilienceError({ code: 'INVALID_BINDING', message, details: { option: 'sessions' } }, cause === undefined ? undefined : { cause });
 
 /**
  * The `sessions` option, checked: `undefined` is a binding read under a name `env` does not
  * have (a typo, or a binding not declared); anything else must be a Durable Object namespace.
- * Throws `INVALID_OPTION` saying what to fix.
+ * Throws `INVALID_BINDING` saying what to fix.
  */
 function checkedNamespace(value: unknown): SessionStoreNamespace {
   if (value === undefined || value === null) throw misbound(`sessions is ${value}: env has no binding of that name; ${DECLARE}`);
@@ -40,7 +40,7 @@ function explained(error: unknown): unknown {
  * The engine's `sessionStore` port on a {@link McpSessionStore} Durable Object: the object
  * named `name` (one per user, tenant or agent; default `"default"`) keeps the sessions of
  * every endpoint this Worker reaches under that name. A missing or misnamed binding throws
- * `INVALID_OPTION` here, and a binding to another class on first use, each saying what to fix.
+ * `INVALID_BINDING` here, and a binding to another class on first use, each saying what to fix.
  *
  * @example
  * const store = durableSessionStore(env.MCP_SESSIONS, `user:${userId}`);

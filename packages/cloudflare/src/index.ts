@@ -23,7 +23,8 @@
  * @module
  */
 export * from '@mcp-resilience/client';
-export { connect, createResilientFetch, DEFAULT_BUDGET_MS, type WorkersConnectOptions, type WorkersFetchOptions } from './connect.ts';
+export { connect, createResilientFetch, resilienceMiddleware, type WorkersConnectOptions, type WorkersFetchOptions } from './connect.ts';
+export { DEFAULT_BUDGET_MS, workersRuntime, type WorkersRequest } from './workers-runtime.ts';
 export { durableClient, type DurableClient, type DurableClientOptions } from './durable-client.ts';
 export { durableSessionStore, type SessionStoreNamespace } from './durable-session-store.ts';
 export { McpSessionStore } from './session-store-object.ts';

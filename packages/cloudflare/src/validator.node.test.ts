@@ -41,3 +41,12 @@ describe('a tool with an outputSchema, in workerd', () => {
     });
   });
 });
+
+describe('no-ajv, the stand-in aliased for ajv in a Worker bundle', () => {
+  it('refuses to be constructed with RUNTIME_UNSUPPORTED, naming what the runtime lacks', async () => {
+    const { default: NoAjv } = await import('./no-ajv.ts');
+    expect(() => new NoAjv()).toThrow(expect.objectContaining({
+      code: 'RUNTIME_UNSUPPORTED', details: { needs: 'code generation' }, message: expect.stringMatching(/CfWorkerJsonSchemaValidator/),
+    }));
+  });
+});

@@ -1,3 +1,5 @@
+import { ResilienceError } from '@mcp-resilience/core';
+
 /**
  * The part of the `Deno` namespace this adapter uses, declared here so the package builds with
  * `tsc` for npm as well as with Deno for JSR, and needs no unstable type flag for KV.
@@ -26,6 +28,11 @@ export interface DenoKv {
  */
 export function denoApi(): DenoApi {
   const api = (globalThis as { Deno?: DenoApi }).Deno;
-  if (!api) throw new TypeError('@mcp-resilience/deno runs on Deno only: use @mcp-resilience/node or @mcp-resilience/client elsewhere');
+  if (!api) {
+    throw new ResilienceError({
+      code: 'RUNTIME_UNSUPPORTED', details: { needs: 'Deno' },
+      message: '@mcp-resilience/deno runs on Deno only: use @mcp-resilience/node or @mcp-resilience/client elsewhere',
+    });
+  }
   return api;
 }

@@ -16,9 +16,10 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  connect as connectEngine, createResilientFetch as createEngineFetch, type ConnectOptions, type ResilientFetch, type ResilientFetchOptions,
+  connect as connectEngine, createResilientFetch as createEngineFetch, type ConnectOptions, type ResilienceMiddleware, type ResilientFetch,
+  type ResilientFetchOptions,
 } from '@mcp-resilience/client';
-import { withRuntimeDefaults, type RuntimeDefaults } from '@mcp-resilience/client/adapter';
+import { DEFAULT_RUNTIME, middlewareOf, withRuntimeDefaults, type AdapterRuntime } from '@mcp-resilience/client/adapter';
 import { denoDeadline, denoNotSent, denoSleep, writeStderrLine } from './deno-ports.ts';
 
 export * from '@mcp-resilience/client';
@@ -26,7 +27,21 @@ export { denoDeadline, denoNotSent, denoSleep } from './deno-ports.ts';
 export { KV_PREFIX, KvSessionStore } from './kv-session-store.ts';
 export type { DenoKv } from './deno-api.ts';
 
-const DENO: RuntimeDefaults = { sleep: denoSleep, deadline: denoDeadline, notSent: denoNotSent, writeLine: writeStderrLine };
+/**
+ * Deno's facts, the one object this adapter fills the engine's options from: unref'd timers
+ * (`Deno.unrefTimer`), a refused connection known as not sent and a missing `--allow-net` as
+ * blocked, `log: true` to stderr.
+ *
+ * @example
+ * const fetch = engineFetch(withRuntimeDefaults({ log: true }, denoRuntime)); // what createResilientFetch does
+ */
+export const denoRuntime: AdapterRuntime = Object.freeze({
+  ...DEFAULT_RUNTIME,
+  sleep: denoSleep,
+  deadline: denoDeadline,
+  notSent: denoNotSent,
+  writeLine: writeStderrLine,
+});
 
 /**
  * `createResilientFetch` of `@mcp-resilience/client` with Deno's ports. Pass it as the `fetch`
@@ -37,7 +52,7 @@ const DENO: RuntimeDefaults = { sleep: denoSleep, deadline: denoDeadline, notSen
  * await new Client({ name: 'app', version: '1.0.0' }).connect(transport);
  */
 export function createResilientFetch(options: ResilientFetchOptions = {}): ResilientFetch {
-  return createEngineFetch(withRuntimeDefaults(options, DENO));
+  return createEngineFetch(withRuntimeDefaults(options, denoRuntime));
 }
 
 /**
@@ -50,5 +65,15 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
  * await client.close();
  */
 export function connect(url: string | URL, options: ConnectOptions = {}): Promise<Client> {
-  return connectEngine(url, withRuntimeDefaults(options, DENO));
+  return connectEngine(url, withRuntimeDefaults(options, denoRuntime));
 }
+
+/**
+ * The engine with Deno's ports as an SDK 2.x `Middleware` (`(next) => fetch`), to compose with
+ * the SDK's own: the engine's requests go through the middleware listed before it.
+ *
+ * @example
+ * import { applyMiddlewares, withLogging } from 'npm:@modelcontextprotocol/client';
+ * const fetch = applyMiddlewares(withLogging(), resilienceMiddleware())(globalThis.fetch);
+ */
+export const resilienceMiddleware: (options?: ResilientFetchOptions) => ResilienceMiddleware = middlewareOf(createResilientFetch);

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok as assert } from 'node:assert/strict';
-import { connect, KvSessionStore } from './index.ts';
+import { connect, isResilienceError, KvSessionStore } from './index.ts';
 import { startChaos } from './test-support/chaos-process.ts';
 
 Deno.test('KvSessionStore keeps, gives back and forgets a session in Deno.Kv', async () => {
@@ -29,5 +29,16 @@ Deno.test('a client keeps its session in Deno.Kv, against a real mcp-chaos', asy
   } finally {
     store.close();
     await chaos.stop();
+  }
+});
+
+Deno.test('KvSessionStore.open without Deno.openKv (no --unstable-kv) fails RUNTIME_UNSUPPORTED, naming what is needed', async () => {
+  const descriptor = Object.getOwnPropertyDescriptor(Deno, 'openKv')!;
+  Object.defineProperty(Deno, 'openKv', { value: undefined, configurable: true });
+  try {
+    const error = await KvSessionStore.open(':memory:').then(() => undefined, (e: unknown) => e);
+    assertEquals(isResilienceError(error, 'RUNTIME_UNSUPPORTED') && error.details, { needs: 'Deno.openKv' });
+  } finally {
+    Object.defineProperty(Deno, 'openKv', descriptor);
   }
 });

@@ -1,5 +1,6 @@
 import type { SessionStore, StoredSession } from '@mcp-resilience/client';
 import { storableSession } from '@mcp-resilience/client/adapter';
+import { ResilienceError } from '@mcp-resilience/core';
 import { denoApi, type DenoKv } from './deno-api.ts';
 
 /** The key prefix under which sessions are kept, by endpoint. */
@@ -32,7 +33,12 @@ export class KvSessionStore implements SessionStore {
    */
   static async open(path?: string): Promise<KvSessionStore> {
     const { openKv } = denoApi();
-    if (!openKv) throw new TypeError('Deno.openKv is not available: run Deno with --unstable-kv (or "unstable": ["kv"] in deno.json)');
+    if (!openKv) {
+      throw new ResilienceError({
+        code: 'RUNTIME_UNSUPPORTED', details: { needs: 'Deno.openKv' },
+        message: 'Deno.openKv is not available: run Deno with --unstable-kv (or "unstable": ["kv"] in deno.json)',
+      });
+    }
     return new KvSessionStore(await openKv(path));
   }
 

@@ -14,9 +14,10 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  connect as connectEngine, createResilientFetch as createEngineFetch, type ConnectOptions, type ResilientFetch, type ResilientFetchOptions,
+  connect as connectEngine, createResilientFetch as createEngineFetch, type ConnectOptions, type ResilienceMiddleware, type ResilientFetch,
+  type ResilientFetchOptions,
 } from '@mcp-resilience/client';
-import { withRuntimeDefaults } from '@mcp-resilience/client/adapter';
+import { DEFAULT_RUNTIME, middlewareOf, withRuntimeDefaults, type AdapterRuntime } from '@mcp-resilience/client/adapter';
 import { publishEvent } from './diagnostics.ts';
 import { nodeDeadline, nodeSleep, refusedBeforeSending, writeStderrLine } from './node-ports.ts';
 
@@ -24,7 +25,22 @@ export * from '@mcp-resilience/client';
 export { EVENT_CHANNEL, publishEvent } from './diagnostics.ts';
 export { nodeDeadline, nodeSleep, refusedBeforeSending } from './node-ports.ts';
 
-const NODE = { sleep: nodeSleep, deadline: nodeDeadline, notSent: refusedBeforeSending, writeLine: writeStderrLine, sinks: [publishEvent] };
+/**
+ * Node's facts, the one object this adapter fills the engine's options from: `unref()`ed timers,
+ * a refused connection known as not sent, `log: true` to stderr, every event on the
+ * `diagnostics_channel` {@link EVENT_CHANNEL}.
+ *
+ * @example
+ * const fetch = engineFetch(withRuntimeDefaults({ log: true }, nodeRuntime)); // what createResilientFetch does
+ */
+export const nodeRuntime: AdapterRuntime = Object.freeze({
+  ...DEFAULT_RUNTIME,
+  sleep: nodeSleep,
+  deadline: nodeDeadline,
+  notSent: refusedBeforeSending,
+  writeLine: writeStderrLine,
+  sinks: [publishEvent],
+});
 
 /**
  * `createResilientFetch` of `@mcp-resilience/client` with Node's ports. Pass it as the `fetch`
@@ -35,7 +51,7 @@ const NODE = { sleep: nodeSleep, deadline: nodeDeadline, notSent: refusedBeforeS
  * await new Client({ name: 'app', version: '1.0.0' }).connect(transport);
  */
 export function createResilientFetch(options: ResilientFetchOptions = {}): ResilientFetch {
-  return createEngineFetch(withRuntimeDefaults(options, NODE));
+  return createEngineFetch(withRuntimeDefaults(options, nodeRuntime));
 }
 
 /**
@@ -48,5 +64,15 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
  * await client.close();
  */
 export function connect(url: string | URL, options: ConnectOptions = {}): Promise<Client> {
-  return connectEngine(url, withRuntimeDefaults(options, NODE));
+  return connectEngine(url, withRuntimeDefaults(options, nodeRuntime));
 }
+
+/**
+ * The engine with Node's ports as an SDK 2.x `Middleware` (`(next) => fetch`), to compose with
+ * the SDK's own: the engine's requests go through the middleware listed before it.
+ *
+ * @example
+ * import { applyMiddlewares, withOAuth } from '@modelcontextprotocol/client';
+ * const fetch = applyMiddlewares(withOAuth(provider, url), resilienceMiddleware({ log: true }))(globalThis.fetch);
+ */
+export const resilienceMiddleware: (options?: ResilientFetchOptions) => ResilienceMiddleware = middlewareOf(createResilientFetch);
