@@ -24,7 +24,7 @@ export interface SessionRestoredContext {
   readonly restored: { readonly subscriptions: number; readonly logLevel?: string };
   /**
    * Sends a request on the new session; resolves with its result, rejects with its JSON-RPC
-   * error (an `Error` with `code` and `data`) or a failure to reach the server.
+   * error as a `ResilienceError` `RPC_ERROR` (`details.rpcCode`, `details.data`), or a failure to reach the server.
    */
   request(method: string, params?: Record<string, unknown>): Promise<unknown>;
   /** Sends a notification on the new session. */
