@@ -126,7 +126,7 @@ describe('the request time budget', () => {
     const late = await connect(server.url, { sessionStore, budgetMs: 0 });
     try {
       // With budget left, the same call is re-initialized and replayed (the Durable Object tests above).
-      await expect(late.callTool({ name: 'echo', arguments: { text: 'b' } })).rejects.toMatchObject({ code: 'SESSION_LOST' });
+      await expect(late.callTool({ name: 'echo', arguments: { text: 'b' } })).rejects.toMatchObject({ code: 'REINITIALIZE_FAILED' });
     } finally {
       await late.close();
     }
