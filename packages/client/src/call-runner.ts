@@ -113,8 +113,9 @@ export class CallRunner implements StreamOwner {
       if ('answer' in attempt) return attempt.answer;
       const { observation, response } = attempt;
       const classified = classify(observation, engine.classifyOptions);
-      // Ended by the application while this was in flight (its DELETE answered first): not the engine's to mend.
-      const verdict: Verdict = classified.kind === 'session-gone' && session.terminated ? { kind: 'client-error' } : classified;
+      // Ended by the application while this was in flight (its DELETE answered first): not the
+      // engine's to mend, nor to send again with the id it ended; the answer goes back as it is.
+      const verdict: Verdict = session.terminated && !this.request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
       this.#serverWait.observed(verdict);
       const action = engine.decide(verdict, this.#state, operation, this.#facts.revision);
       if (verdict.kind === 'session-gone') session.recovery.lost(this.#ordinal, verdict, method);
