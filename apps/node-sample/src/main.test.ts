@@ -1,65 +1,19 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import { parseCorpus, parseReport, type CorpusReport } from '@mcp-resilience/scenarios';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus, SCENARIOS_DIR } from './load-corpus.ts';
+import { parseReport } from '@mcp-resilience/scenarios';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SCENARIOS_DIR } from './load-corpus.ts';
 import { runNodeScript } from './run-node-script.ts';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 /** The built main as a process: its exit code, the report it printed, its summary line. */
 const runMain = (args: readonly string[]) => runNodeScript(MAIN, args);
 
-
-// Loaded at collect time: one test per file; a file that cannot be mapped is a failing test.
-const corpus = parseCorpus(loadCorpus());
-let chaos: ChaosProcess | undefined;
-const runs: Awaited<ReturnType<typeof runMain>>[] = [];
-let report: CorpusReport | undefined;
-
-// The whole corpus, twice, through the built main against one mcp-chaos process this file
-// starts and stops by PID: the tests below assert on what main printed.
-beforeAll(async () => {
-  expect(existsSync(MAIN), `${MAIN} is missing: the sample was not built`).toBe(true);
-  chaos = await startChaosProcess();
-  for (let i = 0; i < 2; i++) runs.push(await runMain(['--chaos', chaos.control]));
-  report = parseReport(runs[0]!.stdout);
-}, 180_000);
-afterAll(async () => {
-  await chaos?.stop();
-});
-
-describe('the corpus through @mcp-resilience/node, in the report main prints', () => {
-  it('finds the scenario files, and main exits 0 with a one-line summary', () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(10);
-    expect(runs[0]!.code).toBe(0);
-    expect(runs[0]!.stderr).toBe(`node: ${corpus.length} scenarios, ${corpus.length} passed, 0 failed\n`);
-  });
-
-  for (const entry of corpus) {
-    it(entry.file, () => {
-      if (entry.error) throw entry.error;
-      const scenario = report!.scenarios.find((s) => s.name === entry.scenario.name);
-      expect(scenario, `${entry.scenario.name} is not in the report`).toBeDefined();
-      expect(scenario!.mismatches).toEqual([]);
-      const { trace, ...wire } = entry.scenario.expect;
-      expect(scenario).toEqual({ name: entry.scenario.name, ok: true, trace, wire, mismatches: [] });
-    });
-  }
-
-  it('two runs print byte-identical reports', () => {
-    expect(runs[1]!.code).toBe(0);
-    expect(runs[1]!.stdout).toBe(runs[0]!.stdout);
-  });
-
-  it('the report carries no time, port or id', () => {
-    const text = runs[0]!.stdout;
-    expect(text).not.toMatch(/127\.0\.0\.1|localhost|:\d{4,5}\b|sid-|[0-9a-f]{8}-[0-9a-f]{4}-|"(atMs|delayMs|sessionAgeMs|idleMs|serverUptimeSeconds)"/);
-  });
-});
-
+// The whole corpus through main, against one mcp-chaos, is the proof's Node run (`proof/`): one
+// test per scenario file there, its report compared with the other runtimes'. Here: main on
+// what it cannot run.
 describe('main on a corpus that does not pass, with an mcp-chaos process of its own', () => {
   const dir = mkdtempSync(join(tmpdir(), 'node-sample-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
