@@ -79,9 +79,12 @@ describe('the session checks, on a recorded eviction', () => {
 describe('the other checks', () => {
   it('waited-retry-after fails on a retry sooner than Retry-After, and passes on one that waited', () => {
     const early = evidence('rate-limit-seconds', ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 429, retryAfter: '1', retryAfterMs: 1000 }), call(135, 'c2', 'A')), []);
-    expect(verdict('rate-limit-seconds', 'waited-retry-after', early)).toMatchObject({ passed: false, detail: 'c2 sent again 100 ms after a 429 asking for 1000 ms' });
+    expect(verdict('rate-limit-seconds', 'waited-retry-after', early)).toMatchObject({ passed: false, detail: 'c2 sent again 105 ms after a 429 asking for 1000 ms' });
     const waited = evidence('rate-limit-seconds', ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 429, retryAfter: '1', retryAfterMs: 1000 }), call(1040, 'c2', 'A')), []);
     expect(verdict('rate-limit-seconds', 'waited-retry-after', waited)).toMatchObject({ passed: true });
+    // A loaded server may note the 429's end long after the client read it: the client waited all the same.
+    const notedLate = evidence('rate-limit-seconds', ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 429, retryAfter: '1', retryAfterMs: 1000, endMs: 600 }), call(1040, 'c2', 'A')), []);
+    expect(verdict('rate-limit-seconds', 'waited-retry-after', notedLate)).toMatchObject({ passed: true });
   });
 
   it('retry-after-capped fails on a client that waits a hostile Retry-After until its timeout', () => {
