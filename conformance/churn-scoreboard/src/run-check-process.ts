@@ -28,15 +28,15 @@ const CHAOS_BIN = join(createRequire(import.meta.url).resolve('@mcp-resilience/c
 
 /**
  * Runs `mcp-chaos check --client CMD --json` (the installed bin, as a user runs it) with these
- * extra arguments; killed by its PID after `capMs`.
+ * extra arguments, and `env` added to the environment its clients inherit; killed by its PID after `capMs`.
  *
  * @example
  * const run = await runCheckProcess('node clients/sdk-1x.mjs', ['--timeout', '30000'], 300_000);
  */
-export function runCheckProcess(command: string, args: readonly string[], capMs: number): Promise<CheckRun> {
+export function runCheckProcess(command: string, args: readonly string[], capMs: number, env: Readonly<Record<string, string>> = {}): Promise<CheckRun> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHAOS_BIN, 'check', '--client', command, '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CHAOS_BIN, 'check', '--client', command, '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

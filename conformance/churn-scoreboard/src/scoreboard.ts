@@ -1,4 +1,5 @@
 import { clientCommand, CLIENTS } from './clients.ts';
+import { bundleRecipes } from './recipe-bundles.ts';
 import { runCheckProcess, type CheckRun } from './run-check-process.ts';
 import { renderScoreboard, worseThanPlain, type ScoreboardColumn } from './scoreboard-table.ts';
 
@@ -11,8 +12,8 @@ export const CHECK_ARGS = ['--timeout', '30000', '--call-timeout', '15000', '--c
 const CHECK_CAP_MS = 300_000;
 /**
  * Clients checked at once (each check runs 4 scenarios at once). The checks mostly wait (timeouts,
- * Retry-After, pauses), but the framework adapters spend about 1 s of CPU a scenario importing
- * their framework: more at once only shares the 2 cores of CI more thinly.
+ * Retry-After, pauses), but the framework adapters spend CPU on each scenario loading their
+ * framework (about 1 s unbundled, half that bundled): more at once only shares the 2 cores of CI more thinly.
  */
 const CLIENTS_AT_ONCE = 3;
 
@@ -24,7 +25,7 @@ export interface Scoreboard {
 
 /**
  * Runs `mcp-chaos check` on every client of {@link CLIENTS}, three at a time (the frameworks,
- * the slowest, first), and renders the
+ * the slowest, first; their recipes bundled once for the run), and renders the
  * table and the list of places where a client did worse than the plain client of its line.
  *
  * @example
@@ -34,11 +35,16 @@ export interface Scoreboard {
 export async function runScoreboard(): Promise<Scoreboard> {
   const runs: Scoreboard['runs'][number][] = [];
   const queue = [...CLIENTS].reverse(); // the light SDK clients last, so the run does not end on one slow check alone
-  await Promise.all(Array.from({ length: CLIENTS_AT_ONCE }, async () => {
-    for (let client = queue.shift(); client; client = queue.shift()) {
-      runs.push({ client, ...(await runCheckProcess(clientCommand(client), CHECK_ARGS, CHECK_CAP_MS)) });
-    }
-  }));
+  const bundles = await bundleRecipes(CLIENTS);
+  try {
+    await Promise.all(Array.from({ length: CLIENTS_AT_ONCE }, async () => {
+      for (let client = queue.shift(); client; client = queue.shift()) {
+        runs.push({ client, ...(await runCheckProcess(clientCommand(client), CHECK_ARGS, CHECK_CAP_MS, bundles.env)) });
+      }
+    }));
+  } finally {
+    bundles.remove();
+  }
   const columns: ScoreboardColumn[] = CLIENTS.map((client) => ({ client, report: runs.find((r) => r.client === client)!.report }));
   const worse = worseThanPlain(columns);
   const printed = `${renderScoreboard(columns)}\nWorse than the plain client of its line:\n\n${worse.length ? worse.map((w) => `- ${w}`).join('\n') : '- nowhere'}\n`;
