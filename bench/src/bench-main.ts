@@ -22,7 +22,7 @@ import { measureStorm } from './storm.ts';
 const SIZES = {
   quick: {
     overhead: { warmupCalls: 100, rounds: 4, sequentialCalls: 40, concurrentCallsPerWorker: 3 } satisfies OverheadSize,
-    recoveries: 10, storms: 1, memory: { calls: 500, warmup: 200 }, clients: { calls: 400, warmup: 600, max: 50 },
+    recoveries: 10, storms: 1, memory: { calls: 200, warmup: 100 }, clients: { calls: 200, warmup: 300, max: 50 },
   },
   full: {
     overhead: { warmupCalls: 300, rounds: 20, sequentialCalls: 100, concurrentCallsPerWorker: 8 } satisfies OverheadSize,
