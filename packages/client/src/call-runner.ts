@@ -4,6 +4,7 @@ import {
 } from '@mcp-resilience/core';
 import { abortable, guarded } from './abortable.ts';
 import { AnsweredResponse } from './answered-response.ts';
+import { defined } from './defined.ts';
 import { whenBodyEnds } from './body-end.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
@@ -121,7 +122,7 @@ export class CallRunner implements StreamOwner {
       if (verdict.kind === 'session-gone') session.recovery.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
       const unrecognised = unrecognisedAnswer(observation, verdict, attempt.sessionId);
-      if (unrecognised) engine.emit({ type: 'unrecognised-answer', ...(method === undefined ? {} : { method }), ...unrecognised });
+      if (unrecognised) engine.emit({ type: 'unrecognised-answer', method, ...unrecognised });
       this.#state = advance(this.#state, action);
       switch (action.type) {
         case 'deliver': // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
@@ -136,7 +137,7 @@ export class CallRunner implements StreamOwner {
           break;
         case 'reinitialize-and-replay':
           await this.#waitFor(session.recovery.recover(this.#ordinal));
-          engine.emit({ type: 'replayed', session: session.ordinal, ...(method === undefined ? {} : { method }), ...(operation.stream ? { stream: true } : {}) });
+          engine.emit({ type: 'replayed', session: session.ordinal, method, stream: operation.stream || undefined });
           break;
         case 'retry':
         case 'reissue':
@@ -144,7 +145,7 @@ export class CallRunner implements StreamOwner {
           if (action.type === 'reissue' && this.originalId !== undefined) this.#newId(`${String(this.originalId)}~${top ? 'r' : 's'}${action.attempt}`);
           break;
         case 'resume': {
-          engine.emit({ type: 'resumed', ...(method === undefined ? {} : { method }), attempt: action.attempt, delayMs: action.delayMs });
+          engine.emit({ type: 'resumed', method, attempt: action.attempt, delayMs: action.delayMs });
           await this.#guard(engine.sleep(action.delayMs, this.signal));
           const resumed = await this.#resume(action.lastEventId);
           if (resumed) return resumed;
@@ -170,11 +171,9 @@ export class CallRunner implements StreamOwner {
     const method = this.request.operation.method;
     // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
     const revision = own ? undefined : (session.revision ?? headers.get('mcp-protocol-version') ?? undefined);
-    this.#facts = {
-      ...(revision === undefined ? {} : { revision }),
-      sessionIdSent: sessionLogic && headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE',
-      ...(method === undefined ? {} : { rpcMethod: method }),
-    };
+    this.#facts = defined({
+      revision, sessionIdSent: sessionLogic && headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE', rpcMethod: method,
+    });
     const sent = await exchange(engine, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
     const { response } = sent;
     const sessionId = headers.get('mcp-session-id') ?? undefined;
@@ -295,6 +294,6 @@ export class CallRunner implements StreamOwner {
     if (this.#gaveUp || this.request.own) return;
     this.#gaveUp = true;
     const method = this.request.operation.method;
-    this.engine.emit({ type: 'gave-up', ...(method === undefined ? {} : { method }), code });
+    this.engine.emit({ type: 'gave-up', method, code });
   }
 }

@@ -3,6 +3,7 @@ import {
   type ExchangeNote, type Negotiated, type Operation, type SessionChange, type SessionTracker, type ToolAnnotations,
 } from '@mcp-resilience/core';
 import { ClientHeaders } from './client-headers.ts';
+import { defined } from './defined.ts';
 import type { Engine } from './engine.ts';
 import { readInitializeAnswer } from './initialize-answer.ts';
 import { EXCHANGES_KEPT } from './limits.ts';
@@ -250,7 +251,7 @@ export class EndpointSession {
     this.#idUnread = sessionIdUnread({
       revision, status: response.status, hasResult: true, sessionIdReadable: id !== undefined, headersHidden: headersHidden(this.url),
     });
-    const adopted = adoptSession(this.tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: now() });
+    const adopted = adoptSession(this.tracker, defined({ id, revision, nowMs: now() }));
     if (!adopted.ok) throw new ResilienceError(adopted.error);
     this.tracker = adopted.tracker;
     this.negotiated = { revision, capabilities };

@@ -3,6 +3,7 @@ import {
   type Action, type CallState, type ClassifyOptions, type ErrorInfo, type Operation, type ResilienceEvent, type RetryBudget,
   type RetryBudgetState, type RetryPolicy, type Verdict,
 } from '@mcp-resilience/core';
+import { defined, type Loose } from './defined.ts';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
 import type { RpcMessage } from './messages.ts';
 import { resolvePorts, type EnginePorts } from './ports.ts';
@@ -52,10 +53,7 @@ export class Engine {
     this.fetch = given ?? ((input, init) => fetch(input, init));
     this.requestDeadlineMs = requestDeadline(options.requestDeadlineMs);
     this.policy = createRetryPolicy({
-      ...(options.replay === undefined ? {} : { replay: options.replay }),
-      ...(options.tools === undefined ? {} : { tools: options.tools }),
-      ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
-      ...(options.retryAfterCapMs === undefined ? {} : { retryAfterCapMs: options.retryAfterCapMs }),
+      ...defined({ replay: options.replay, tools: options.tools, backoff: options.backoff, retryAfterCapMs: options.retryAfterCapMs }),
       // A call waits for a refusing server as long as the engine's own requests may take, or less if told so.
       restartWait: { ...options.restartWait, maxWaitMs: Math.min(options.restartWait?.maxWaitMs ?? Infinity, this.requestDeadlineMs) },
     });
@@ -68,10 +66,10 @@ export class Engine {
     this.#consent = options.replayConsent;
   }
 
-  /** Tells the application of a decision carried out (an `onEvent` that throws changes nothing). */
-  emit(event: NewEvent): void {
+  /** Tells the application of a decision carried out (an `onEvent` that throws changes nothing); `undefined` fields are left out. */
+  emit(event: Loose<NewEvent>): void {
     try {
-      this.ports.onEvent({ ...event, atMs: this.ports.now() } as ResilienceEvent);
+      this.ports.onEvent({ ...defined(event), atMs: this.ports.now() } as ResilienceEvent);
     } catch {
       // The application's listener is its own business.
     }
@@ -90,20 +88,19 @@ export class Engine {
   /** Core's decision for a classified attempt: the one place where its input is put together. */
   decide(verdict: Verdict, call: CallState, operation: Operation, revision: string | undefined): Action {
     const { now, random } = this.ports;
-    return decide({
-      verdict, call, operation, policy: this.policy, nowMs: now(), random: random(),
-      ...(revision === undefined ? {} : { revision }),
-      ...(this.#budget ? { retryBudgetAllows: canRetry(this.#budgetState, this.#budget, now()) } : {}),
-    });
+    return decide(defined({
+      verdict, call, operation, policy: this.policy, nowMs: now(), random: random(), revision,
+      retryBudgetAllows: this.#budget && canRetry(this.#budgetState, this.#budget, now()),
+    }));
   }
 
   /** Carries out a retry or re-issue's wait: counted in the budget, told as an event, then waited. */
   async backOff(action: Delay, verdict: Verdict, method: string | undefined, status: number | undefined, signal?: AbortSignal | null): Promise<void> {
     this.assertOpen(); // a closed engine tells of no wait it will not make
     if (this.#budget) this.#budgetState = recordRetry(this.#budgetState, this.#budget, this.ports.now());
-    const reason = { ...(method === undefined ? {} : { method }), attempt: action.attempt, delayMs: action.delayMs };
+    const reason = { method, attempt: action.attempt, delayMs: action.delayMs };
     if (action.type === 'reissue') this.emit({ type: 'reissued', ...reason });
-    else this.emit({ type: 'backed-off', ...reason, verdict: verdict.kind, ...(status === undefined ? {} : { status }) });
+    else this.emit({ type: 'backed-off', ...reason, verdict: verdict.kind, status });
     await this.sleep(action.delayMs, signal);
   }
 

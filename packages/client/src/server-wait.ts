@@ -20,16 +20,13 @@ export class ServerWait {
   #startedAtMs: number | undefined;
   #attempts = 0;
   /** The event field naming the request's JSON-RPC method, if it has one. */
-  readonly #method: { method?: string };
 
   /**
    * `ownDeadline`: the signal given to {@link sleep} is the engine's own deadline (a
    * re-initialization's `requestDeadlineMs`), not a caller's: when it fires, the deadline came,
    * and the wait rejects with `SERVER_UNREACHABLE` as core's own deadline does.
    */
-  constructor(private readonly engine: Engine, method: string | undefined, private readonly ownDeadline = false) {
-    this.#method = method === undefined ? {} : { method };
-  }
+  constructor(private readonly engine: Engine, private readonly method: string | undefined, private readonly ownDeadline = false) {}
 
   /** An attempt got an answer (any status): the server is reachable again. */
   reached(): void {
@@ -55,7 +52,7 @@ export class ServerWait {
     engine.assertOpen();
     if (this.#startedAtMs === undefined) {
       this.#startedAtMs = engine.ports.now();
-      engine.emit({ type: 'server-wait-started', ...this.#method, limitMs: step.untilMs - this.#startedAtMs }); // > 0: core says so
+      engine.emit({ type: 'server-wait-started', method: this.method, limitMs: step.untilMs - this.#startedAtMs }); // > 0: core says so
     }
     this.#attempts = step.attempt;
     try {
@@ -72,6 +69,6 @@ export class ServerWait {
     if (this.#startedAtMs === undefined) return;
     const waitedMs = this.engine.ports.now() - this.#startedAtMs;
     this.#startedAtMs = undefined;
-    this.engine.emit({ type: 'server-wait-ended', ...this.#method, outcome, attempts: this.#attempts, waitedMs });
+    this.engine.emit({ type: 'server-wait-ended', method: this.method, outcome, attempts: this.#attempts, waitedMs });
   }
 }

@@ -1,4 +1,5 @@
 import { adoptSession, markDead } from '@mcp-resilience/core';
+import { defined } from './defined.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { newLineageKey, storableHeaders, type StoredSession } from './session-store.ts';
@@ -28,16 +29,16 @@ export class SessionPersistence {
     if (!store || !initialize || !negotiated || engine.closed || !session.ownsStore) return;
     const id = session.tracker.current?.id;
     const { subscriptions, logLevel } = session.state;
-    const stored: StoredSession = {
-      ...(id === undefined ? {} : { sessionId: id }),
+    const stored: StoredSession = defined({
+      sessionId: id,
       lineage: (this.#storeKey ??= newLineageKey()),
       revision: negotiated.revision,
-      ...(negotiated.capabilities === undefined ? {} : { capabilities: negotiated.capabilities }),
+      capabilities: negotiated.capabilities,
       initialize: { body: initialize.text, headers: storableHeaders(initialize.headers) },
-      ...(initialized ? { initialized: { body: initialized.text, headers: storableHeaders(initialized.headers) } } : {}),
+      initialized: initialized && { body: initialized.text, headers: storableHeaders(initialized.headers) },
       subscriptions,
-      ...(logLevel === undefined ? {} : { logLevel }),
-    };
+      logLevel,
+    });
     // One write after another, in the order the session changed: a slow earlier write (the dead
     // session) must never land after a later one (its replacement) on a remote store.
     this.#saving = this.#saving.then(() => store.set(session.url, stored)).catch(() => {});
@@ -52,9 +53,7 @@ export class SessionPersistence {
     session.state.load(stored.subscriptions, stored.logLevel);
     session.negotiated = { revision: stored.revision, capabilities: stored.capabilities };
     this.#storeKey = stored.lineage;
-    const adopted = adoptSession(session.tracker, {
-      ...(stored.sessionId === undefined ? {} : { id: stored.sessionId }), revision: stored.revision, nowMs: this.engine.ports.now(),
-    });
+    const adopted = adoptSession(session.tracker, defined({ id: stored.sessionId, revision: stored.revision, nowMs: this.engine.ports.now() }));
     if (adopted.ok) session.tracker = adopted.tracker;
     if (stored.sessionId === undefined) session.tracker = markDead(session.tracker, session.ordinal);
     session.resumed(stored.sessionId);

@@ -4,6 +4,7 @@ import {
 } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
 import { CallRunner } from './call-runner.ts';
+import { defined } from './defined.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { ANSWER_LIMIT } from './limits.ts';
@@ -47,19 +48,15 @@ export class SessionRecovery {
     if (current?.ordinal === ordinal) {
       const { serverUptimeSeconds } = verdict;
       const { serverIdleBudgetMs, busyWindowMs } = this.engine;
-      const facts = {
+      const facts = defined({
         sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: this.engine.ports.now(),
-        streamOpen: session.streamsOpen > 0,
-        ...(serverUptimeSeconds === undefined ? {} : { serverUptimeSeconds }),
-        ...(serverIdleBudgetMs === undefined ? {} : { idleBudgetMs: serverIdleBudgetMs }),
-        ...(busyWindowMs === undefined ? {} : { busyWindowMs }),
-      };
+        streamOpen: session.streamsOpen > 0, serverUptimeSeconds, idleBudgetMs: serverIdleBudgetMs, busyWindowMs,
+      });
       const diagnosis = diagnoseLoss(facts);
       session.tasks.sessionLost(ordinal, diagnosis.cause);
       const report = lossReport(facts, diagnosis, session.exchanges);
       this.engine.emit({
-        type: 'session-lost', session: ordinal, dialect: verdict.dialect, ...(method === undefined ? {} : { method }), ...diagnosis,
-        ...(report ? { report } : {}),
+        type: 'session-lost', session: ordinal, dialect: verdict.dialect, method, ...diagnosis, report,
       });
     }
     session.tracker = markDead(session.tracker, ordinal);
@@ -175,7 +172,7 @@ export class SessionRecovery {
         throw new ResilienceError({ code: 'RPC_ERROR', message: `${method} failed: ${String(message)}`, details: { method, rpcCode: code, data } });
       },
       notify: async (method, params) => {
-        await this.#post(JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) }), method);
+        await this.#post(JSON.stringify({ jsonrpc: '2.0', method, params }), method); // no `params` when undefined
       },
     };
     try {
@@ -197,7 +194,7 @@ export class SessionRecovery {
   /** One of the engine's own requests on the current session; resolves with its answer (a result or an error). */
   async #request(method: string, params: Record<string, unknown> | undefined): Promise<RpcMessage & { error?: unknown }> {
     const id = `mcp-resilience-${++internalIds}`;
-    const request = { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) };
+    const request = defined({ jsonrpc: '2.0', id, method, params });
     const { body, type } = await this.#post(JSON.stringify(request), method, id);
     const answer = responseMessages(body, type).find((m) => isAnswerTo(m, id));
     if (!answer) throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: `No answer to ${method}`, details: {} });
@@ -245,7 +242,6 @@ export class SessionRecovery {
 
   /** One of the engine's own requests, through the one call loop (backed off, waited for, never a session's logic). */
   #send(init: RequestInit & { method: string; signal: AbortSignal }, method: string | undefined): Promise<Response> {
-    const operation = method === undefined ? {} : { method };
-    return new CallRunner(this.engine, this.session, { url: this.session.url, init: { ...init, redirect: 'manual' }, operation, own: true }).run();
+    return new CallRunner(this.engine, this.session, { url: this.session.url, init: { ...init, redirect: 'manual' }, operation: defined({ method }), own: true }).run();
   }
 }

@@ -1,5 +1,6 @@
 import { ResilienceError, SURFACED_ERROR_CODE, type ErrorInfo } from '@mcp-resilience/core';
 import { AnsweredResponse } from './answered-response.ts';
+import { defined } from './defined.ts';
 import { findAnswer, isAnswerTo, isEventStream, type RpcMessage } from './messages.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
 
@@ -125,7 +126,7 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
           let next: StreamNext;
           try {
             if (owner.signal?.aborted) throw owner.signal.reason;
-            next = await owner.ended({ ...(lastEventId === undefined ? {} : { lastEventId }), ...(retryMs === undefined ? {} : { retryMs }) });
+            next = await owner.ended(defined({ lastEventId, retryMs }));
           } catch (reason) {
             return finish(controller, reason ?? new DOMException('The call was aborted', 'AbortError'));
           }

@@ -1,6 +1,7 @@
 import {
   createsTask, followTask, isReplaySafe, isUnknownTask, readTask, SURFACED_ERROR_CODE, taskLost, type LossCause, type Operation,
 } from '@mcp-resilience/core';
+import { defined } from './defined.ts';
 import type { Engine } from './engine.ts';
 import type { RpcMessage } from './messages.ts';
 
@@ -83,10 +84,7 @@ export class TaskTracker {
     if (!tracked) return undefined;
     // tasks/result answers what the task's own request would have: its -32602 may be the tool's, not "unknown task".
     const unknown = request.method !== 'tasks/result' && 'error' in answer && isUnknownTask(answer.error);
-    const step = followTask({
-      ...(revision === undefined ? {} : { revision }), knownOn: tracked.session, answeredOn: on, unknown,
-      ...(this.#losses.has(tracked.session) ? { loss: this.#losses.get(tracked.session)! } : {}),
-    });
+    const step = followTask(defined({ revision, knownOn: tracked.session, answeredOn: on, unknown, loss: this.#losses.get(tracked.session) }));
     if (step.type === 'lost') return this.#lost(taskId as string, tracked, step.cause, answer, request.method!);
     if (step.type === 'survived') {
       this.engine.emit({ type: 'task-survived', task: tracked.ordinal, from: tracked.session, session: on });
