@@ -135,8 +135,6 @@ const MESSAGES: Record<Exclude<ErrorCode, 'SERVER_UNREACHABLE' | 'NOT_PERMITTED'
   MALFORMED_RESPONSE: 'The response was neither JSON nor SSE',
 };
 
-const untilOf = (call: CallState) => (call.waitUntilMs === undefined ? {} : { untilMs: call.waitUntilMs });
-
 function giveUp(code: keyof typeof MESSAGES, details: Record<string, unknown>): Action {
   return { type: 'give-up', error: { code, message: MESSAGES[code], details } };
 }
@@ -195,7 +193,7 @@ export function decide(input: DecisionInput): Action {
       return later(input, policy, 'retry', verdict.retryAfter);
     case 'not-processed': {
       // Refused: nothing was sent, so any call may wait for the server (a restart), on its own budget.
-      const step = nextServerWait(policy.restartWait, { waits: call.waits ?? 0, ...untilOf(call) }, input.nowMs, input.random);
+      const step = nextServerWait(policy.restartWait, { waits: call.waits ?? 0, untilMs: call.waitUntilMs }, input.nowMs, input.random);
       return 'type' in step ? step : { type: 'give-up', error: step };
     }
     case 'blocked':

@@ -71,10 +71,9 @@ export function adoptSession(
  * tracker = markDead(tracker, failedOrdinal);
  */
 export function markDead(tracker: SessionTracker, ordinal: number): SessionTracker {
-  const { current } = tracker;
+  const { current, ...rest } = tracker;
   if (current?.ordinal !== ordinal) return tracker;
-  const dead = current.id === undefined ? tracker.dead : [...tracker.dead, current.id].slice(-DEAD_IDS_KEPT);
-  return { ordinals: tracker.ordinals, dead, reinitializing: tracker.reinitializing };
+  return current.id === undefined ? rest : { ...rest, dead: [...rest.dead, current.id].slice(-DEAD_IDS_KEPT) };
 }
 
 /**
