@@ -1,4 +1,5 @@
 import { responseMessages, type RpcMessage } from './messages.ts';
+import { sameHead } from './responses.ts';
 import { SseParser } from './sse-parser.ts';
 
 /**
@@ -46,5 +47,5 @@ export function whenBodyEnds(response: Response, done: () => void, onMessage?: (
       return reader.cancel(reason);
     },
   });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(body, sameHead(response));
 }

@@ -19,11 +19,17 @@ export class SessionPersistence {
   /** Names this lineage in the store: an SDK given it as a session id resumes this lineage (a stored session with no live id). */
   #storeKey: string | undefined;
 
-  constructor(private readonly session: EndpointSession, private readonly engine: Engine) {}
+  readonly #session: EndpointSession;
+  readonly #engine: Engine;
+
+  constructor(session: EndpointSession, engine: Engine) {
+    this.#session = session;
+    this.#engine = engine;
+  }
 
   /** Hands the store its copy of the session (background work: a store that fails costs only the hand-over). */
   save(): void {
-    const { session, engine } = this;
+    const session = this.#session, engine = this.#engine;
     const store = engine.ports.sessionStore;
     const { initializeRequest: initialize, initializedRequest: initialized, negotiated } = session;
     if (!store || !initialize || !negotiated || engine.closed || !session.ownsStore) return;
@@ -47,13 +53,13 @@ export class SessionPersistence {
 
   /** Goes on with the session a store kept (its client named it): a reload, the next request of a Worker. */
   resume(stored: StoredSession): void {
-    const { session } = this;
+    const session = this.#session;
     session.initializeRequest = { text: stored.initialize.body, headers: new Headers(stored.initialize.headers) };
     if (stored.initialized) session.initializedRequest = { text: stored.initialized.body, headers: new Headers(stored.initialized.headers) };
     session.state.load(stored.subscriptions, stored.logLevel);
     session.negotiated = { revision: stored.revision, capabilities: stored.capabilities };
     this.#storeKey = stored.lineage;
-    const adopted = adoptSession(session.tracker, defined({ id: stored.sessionId, revision: stored.revision, nowMs: this.engine.ports.now() }));
+    const adopted = adoptSession(session.tracker, defined({ id: stored.sessionId, revision: stored.revision, nowMs: this.#engine.ports.now() }));
     if (adopted.ok) session.tracker = adopted.tracker;
     if (stored.sessionId === undefined) session.tracker = markDead(session.tracker, session.ordinal);
     session.resumed(stored.sessionId);
@@ -61,6 +67,6 @@ export class SessionPersistence {
 
   /** Removes the lineage's copy from the store (its client ended the session for good); never rejects. */
   async forget(): Promise<void> {
-    await Promise.resolve().then(() => this.engine.ports.sessionStore?.delete(this.session.url)).catch(() => {});
+    await Promise.resolve().then(() => this.#engine.ports.sessionStore?.delete(this.#session.url)).catch(() => {});
   }
 }

@@ -10,6 +10,7 @@ import type { Engine } from './engine.ts';
 import { ANSWER_LIMIT } from './limits.ts';
 import { isAnswerTo, isEventStream, responseMessages, untilSse, type RpcMessage } from './messages.ts';
 import type { SessionRestoredContext } from './options.ts';
+import { discard } from './responses.ts';
 
 type Why = 'lost' | 'idle';
 
@@ -34,7 +35,13 @@ function cannotOpen(reason: string, words: string, details: Record<string, unkno
 export class SessionRecovery {
   #reinitializing: Promise<void> | undefined;
 
-  constructor(private readonly session: EndpointSession, private readonly engine: Engine) {}
+  readonly #session: EndpointSession;
+  readonly #engine: Engine;
+
+  constructor(session: EndpointSession, engine: Engine) {
+    this.#session = session;
+    this.#engine = engine;
+  }
 
   /** The re-initialization under way, if one is. */
   get underWay(): Promise<void> | undefined {
@@ -43,19 +50,19 @@ export class SessionRecovery {
 
   /** Notes a session loss with its diagnosis (and a bug report when it was in use); the session is declared dead. */
   lost(ordinal: number, verdict: Extract<Verdict, { kind: 'session-gone' }>, method: string | undefined): void {
-    const { session } = this;
+    const session = this.#session;
     const current = session.tracker.current;
     if (current?.ordinal === ordinal) {
       const { serverUptimeSeconds } = verdict;
-      const { serverIdleBudgetMs, busyWindowMs } = this.engine;
+      const { serverIdleBudgetMs, busyWindowMs } = this.#engine;
       const facts = defined({
-        sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: this.engine.ports.now(),
+        sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: this.#engine.ports.now(),
         streamOpen: session.streamsOpen > 0, serverUptimeSeconds, idleBudgetMs: serverIdleBudgetMs, busyWindowMs,
       });
       const diagnosis = diagnoseLoss(facts);
       session.tasks.sessionLost(ordinal, diagnosis.cause);
       const report = lossReport(facts, diagnosis, session.exchanges);
-      this.engine.emit({
+      this.#engine.emit({
         type: 'session-lost', session: ordinal, dialect: verdict.dialect, method, ...diagnosis, report,
       });
     }
@@ -72,17 +79,17 @@ export class SessionRecovery {
    * allocated for it). Nothing runs on behalf of a caller that stopped waiting.
    */
   prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
-    const { session } = this;
+    const session = this.#session;
     // A re-initialization under way, or a refusal being read: wait for it (whatever came of it), then prepare again.
     const waitFor = this.#reinitializing ?? (sdkSentSession ? session.refusals.until : undefined);
     if (waitFor) return waitFor.catch(() => {});
     if (!sdkSentSession || !session.sessionful || session.initializeRequest === undefined) return undefined;
     const current = session.tracker.current;
     if (current === undefined) return this.recover(session.tracker.ordinals, 'lost');
-    const { idleBudgetMs } = this.engine;
+    const { idleBudgetMs } = this.#engine;
     // In use (another call in flight, a stream open, a task running on it) is never idle.
     const inUse = session.callsInFlight > (selfCounted ? 1 : 0) || session.streamsOpen > 0 || session.tasks.holdsTask(current.ordinal);
-    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(session.tracker, this.engine.ports.now(), idleBudgetMs)) {
+    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(session.tracker, this.#engine.ports.now(), idleBudgetMs)) {
       session.tracker = markDead(session.tracker, current.ordinal);
       this.end(current.id);
       return this.recover(current.ordinal, 'idle');
@@ -93,11 +100,11 @@ export class SessionRecovery {
   /** Makes sure a session newer than `failedOrdinal` exists: the first caller opens it, the others wait for that one. */
   recover(failedOrdinal: number, why: Why = 'lost'): Promise<void> {
     try {
-      this.engine.assertOpen();
+      this.#engine.assertOpen();
     } catch (error) {
       return Promise.reject(error);
     }
-    const { session } = this;
+    const session = this.#session;
     const step = recoveryStep(session.tracker, failedOrdinal);
     if (step === 'replay') return Promise.resolve();
     if (step === 'wait' && this.#reinitializing) return this.#reinitializing;
@@ -110,7 +117,7 @@ export class SessionRecovery {
   }
 
   async #reinitialize(from: number, why: Why): Promise<void> {
-    const { session, engine } = this;
+    const session = this.#session, engine = this.#engine;
     const before = session.negotiated;
     await this.#open(from, why);
     if (session.initializedRequest) await this.#post(session.initializedRequest.text, 'notifications/initialized').catch(() => undefined);
@@ -128,7 +135,7 @@ export class SessionRecovery {
 
   /** Opens the new session with the client's own `initialize`, backed off like any request, within the deadline. */
   async #open(from: number, why: Why): Promise<void> {
-    const { session, engine } = this;
+    const session = this.#session, engine = this.#engine;
     const init = session.initializeRequest;
     try {
       // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
@@ -144,7 +151,7 @@ export class SessionRecovery {
         }
         engine.assertOpen(); // closed while it was answered: the session is not taken (nobody would end it)
         const learned = await session.learn(response, { from, why });
-        await response.body?.cancel().catch(() => {});
+        await discard(response);
         return learned;
       });
       if (!adopted) throw new ResilienceError(cannotOpen('no-result', 'no initialize result'));
@@ -160,7 +167,7 @@ export class SessionRecovery {
     hook: (context: SessionRestoredContext) => unknown,
     { from, why, restored }: { from: number; why: Why; restored: { subscriptions: number; logLevel?: string } | undefined },
   ): Promise<void> {
-    const { session, engine } = this;
+    const session = this.#session, engine = this.#engine;
     const ordinal = session.ordinal;
     const context: SessionRestoredContext = {
       session: ordinal, previous: from, reason: why, revision: session.negotiated!.revision, capabilities: session.negotiated!.capabilities,
@@ -198,7 +205,7 @@ export class SessionRecovery {
     const { body, type } = await this.#post(JSON.stringify(request), method, id);
     const answer = responseMessages(body, type).find((m) => isAnswerTo(m, id));
     if (!answer) throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: `No answer to ${method}`, details: {} });
-    this.session.answered(request, answer); // a tools/list sent from onSessionRestored teaches the new session's annotations
+    this.#session.answered(request, answer); // a tools/list sent from onSessionRestored teaches the new session's annotations
     return answer;
   }
 
@@ -208,16 +215,16 @@ export class SessionRecovery {
    * response is not read at all: whatever it holds, and however long it lasts, nobody waits for it.
    */
   #post(body: string, method: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
-    const { session } = this;
+    const session = this.#session;
     const headers = session.clientHeaders.over(session.initializeRequest!.headers);
     const id = session.tracker.current?.id;
     if (id !== undefined) headers.set('mcp-session-id', id);
     if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
-    return this.engine.bounded(async (signal) => {
+    return this.#engine.bounded(async (signal) => {
       const response = await this.#send({ method: 'POST', headers, body, signal }, method);
       const type = response.headers.get('content-type');
       if (answerTo === undefined) {
-        await response.body?.cancel().catch(() => {});
+        await discard(response);
         return { body: '', type };
       }
       return { body: await readBounded(response, ANSWER_LIMIT, isEventStream(type) ? untilSse((m) => isAnswerTo(m, answerTo)) : undefined), type };
@@ -226,22 +233,22 @@ export class SessionRecovery {
 
   /** Ends a session the client leaves (background work, best effort). */
   end(id: string | undefined): void {
-    if (id !== undefined) this.engine.ports.background(this.delete(id));
+    if (id !== undefined) this.#engine.ports.background(this.delete(id));
   }
 
   /** DELETE of session `id`, with this lineage's headers, within the deadline; never rejects. */
   delete(id: string): Promise<void> {
-    const { session, engine } = this;
+    const session = this.#session, engine = this.#engine;
     const headers = session.clientHeaders.over();
     headers.set('mcp-session-id', id);
     if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
     return engine.ports.deadline(engine.requestDeadlineMs, (signal) =>
-      this.#send({ method: 'DELETE', headers, signal }, undefined).then((r) => r.body?.cancel(), () => {}))
+      this.#send({ method: 'DELETE', headers, signal }, undefined).then(discard, () => {}))
       .then(() => {}, () => {});
   }
 
   /** One of the engine's own requests, through the one call loop (backed off, waited for, never a session's logic). */
   #send(init: RequestInit & { method: string; signal: AbortSignal }, method: string | undefined): Promise<Response> {
-    return new CallRunner(this.engine, this.session, { url: this.session.url, init: { ...init, redirect: 'manual' }, operation: defined({ method }), own: true }).run();
+    return new CallRunner(this.#engine, this.#session, { url: this.#session.url, init: { ...init, redirect: 'manual' }, operation: defined({ method }), own: true }).run();
   }
 }

@@ -2,6 +2,7 @@ import { ResilienceError, SURFACED_ERROR_CODE, type ErrorInfo } from '@mcp-resil
 import { AnsweredResponse } from './answered-response.ts';
 import { defined } from './defined.ts';
 import { findAnswer, isAnswerTo, isEventStream, type RpcMessage } from './messages.ts';
+import { sameHead } from './responses.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
 
 type Id = string | number;
@@ -144,6 +145,6 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
         return reader.cancel(reason).catch(() => {});
       },
     }),
-    { status: first.status, statusText: first.statusText, headers: first.headers },
+    sameHead(first),
   );
 }

@@ -50,7 +50,11 @@ export class TaskTracker {
   readonly #losses = new Map<number, LossCause>();
   #count = 0;
 
-  constructor(private readonly engine: Engine) {}
+  readonly #engine: Engine;
+
+  constructor(engine: Engine) {
+    this.#engine = engine;
+  }
 
   /** A session was found lost, with this cause: the tasks known on it may have gone with it. */
   sessionLost(session: number, cause: LossCause): void {
@@ -60,7 +64,7 @@ export class TaskTracker {
 
   /** Whether a task known on `session` runs or waits for its result to be fetched: the session is in use, never idle. */
   holdsTask(session: number): boolean {
-    const now = this.engine.ports.now();
+    const now = this.#engine.ports.now();
     for (const task of this.#tasks.values()) if (task.session === session && task.held && now < task.heldUntilMs) return true;
     return false;
   }
@@ -87,7 +91,7 @@ export class TaskTracker {
     const step = followTask(defined({ revision, knownOn: tracked.session, answeredOn: on, unknown, loss: this.#losses.get(tracked.session) }));
     if (step.type === 'lost') return this.#lost(taskId as string, tracked, step.cause, answer, request.method!);
     if (step.type === 'survived') {
-      this.engine.emit({ type: 'task-survived', task: tracked.ordinal, from: tracked.session, session: on });
+      this.#engine.emit({ type: 'task-survived', task: tracked.ordinal, from: tracked.session, session: on });
       tracked.session = on;
     }
     if (request.method === 'tasks/result') tracked.held = false;
@@ -100,16 +104,16 @@ export class TaskTracker {
 
   #statusOf(tracked: Tracked, status: string): void {
     if (status === 'cancelled') tracked.held = false;
-    else if (ended(status)) tracked.heldUntilMs = Math.min(tracked.heldUntilMs, this.engine.ports.now() + RESULT_FETCH_WITHIN_MS);
+    else if (ended(status)) tracked.heldUntilMs = Math.min(tracked.heldUntilMs, this.#engine.ports.now() + RESULT_FETCH_WITHIN_MS);
   }
 
   #learn(answer: RpcMessage, on: number, operation: Operation): void {
     const task = readTask(answer.result);
     if (!task) return;
-    const { replay, tools } = this.engine.policy;
+    const { replay, tools } = this.#engine.policy;
     this.#tasks.set(task.taskId, {
       ordinal: ++this.#count, session: on, held: true,
-      heldUntilMs: task.ttlMs == null ? Infinity : this.engine.ports.now() + task.ttlMs,
+      heldUntilMs: task.ttlMs == null ? Infinity : this.#engine.ports.now() + task.ttlMs,
       recreatable: isReplaySafe(operation, replay, tools),
     });
     this.#statusOf(this.#tasks.get(task.taskId)!, task.status);
@@ -120,7 +124,7 @@ export class TaskTracker {
     this.#tasks.delete(taskId);
     const error = taskLost({ taskId, cause, recreatable: tracked.recreatable });
     const { mayStillRun, recreatable } = error.details as { mayStillRun: boolean; recreatable: boolean };
-    this.engine.emit({ type: 'task-lost', task: tracked.ordinal, session: tracked.session, method, cause, mayStillRun, recreatable });
+    this.#engine.emit({ type: 'task-lost', task: tracked.ordinal, session: tracked.session, method, cause, mayStillRun, recreatable });
     return { jsonrpc: '2.0', id: answer.id!, error: { code: SURFACED_ERROR_CODE, message: error.message, data: { ...error.details, code: error.code } } };
   }
 }

@@ -1,6 +1,7 @@
 import { sendPhase, type Blocked, type Observation, type RequestFacts } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
 import { isEventStream } from './messages.ts';
+import { discard, sameHead } from './responses.ts';
 
 /** Statuses whose responses have no body (Fetch standard: a null body status). */
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
@@ -67,7 +68,7 @@ export async function refusalOf(response: Response, facts: RequestFacts): Promis
  * return finalAnswer(response, refusal.body);
  */
 export function finalAnswer(response: Response, text: string): Response {
-  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, sameHead(response));
 }
 
 /**
@@ -89,7 +90,7 @@ export async function resumeStream(
   headers.set('last-event-id', lastEventId);
   const { response } = await exchange(host, url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) }, facts);
   if (response?.ok && isEventStream(response) && response.body) return response;
-  if (!response || response.ok) return void (await response?.body?.cancel().catch(() => {}));
+  if (!response || response.ok) return void (await discard(response));
   const release = facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429 ? hold() : undefined;
   return { refusal: await refusalOf(response, facts).catch((error: unknown) => (release?.(), Promise.reject(error))), ...(release ? { release } : {}) };
 }
