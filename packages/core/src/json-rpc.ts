@@ -33,11 +33,8 @@ export function readRpcError(body: unknown): RpcError | undefined {
       return undefined;
     }
   }
-  for (const item of Array.isArray(parsed) ? parsed : [parsed]) {
-    const error = errorOf(item);
-    if (error) return error;
-  }
-  return undefined;
+  // The first error of a message or a batch.
+  return [parsed].flat().map(errorOf).find((error) => error);
 }
 
 /**

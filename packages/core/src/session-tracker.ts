@@ -55,7 +55,7 @@ export function adoptSession(
   session: { readonly id?: string; readonly revision: string; readonly nowMs: number },
 ): { readonly ok: true; readonly tracker: SessionTracker } | { readonly ok: false; readonly error: ErrorInfo } {
   const { id, revision, nowMs } = session;
-  if (id !== undefined && tracker.dead.includes(id)) {
+  if (tracker.dead.includes(id!)) { // never undefined: only ids are kept dead
     return { ok: false, error: { code: 'SESSION_ID_REUSED', message: 'The server reused a dead session id' } };
   }
   const ordinal = tracker.ordinals + 1;
@@ -100,7 +100,7 @@ export type RecoveryStep = 'start' | 'wait' | 'replay';
  * recoveryStep(tracker, 1) // 'start' for the first caller, 'wait' for the others, 'replay' once session 2 exists
  */
 export function recoveryStep(tracker: SessionTracker, failedOrdinal: number): RecoveryStep {
-  if (tracker.current !== undefined && tracker.current.ordinal > failedOrdinal) return 'replay';
+  if (tracker.current?.ordinal! > failedOrdinal) return 'replay'; // no session: undefined > n is false
   return tracker.reinitializing ? 'wait' : 'start';
 }
 
@@ -133,6 +133,5 @@ export function abandonReinitialize(tracker: SessionTracker): SessionTracker {
  * if (isIdleBeyond(tracker, now, 7_200_000)) startNewSession();
  */
 export function isIdleBeyond(tracker: SessionTracker, nowMs: number, idleBudgetMs: number): boolean {
-  const current = tracker.current;
-  return current !== undefined && nowMs - current.lastActivityAtMs >= idleBudgetMs;
+  return nowMs - tracker.current?.lastActivityAtMs! >= idleBudgetMs; // no session: NaN, never idle
 }
