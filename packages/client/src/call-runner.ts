@@ -121,7 +121,7 @@ export class CallRunner implements StreamOwner {
       pending = undefined;
       if ('answer' in attempt) return attempt.answer;
       const { observation, response } = attempt;
-      const classified = classify(observation, engine.classifyOptions);
+      const classified = classify(observation, engine.options);
       // Ended by the application while this was in flight (its DELETE answered first): not the
       // engine's to mend, nor to send again with the id it ended; the answer goes back as it is.
       const verdict: Verdict = session.terminated && !this.#request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
@@ -250,7 +250,7 @@ export class CallRunner implements StreamOwner {
     const resumed = await resumeStream(this.#engine, this.#request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
     if (resumed === undefined || resumed instanceof Response) return resumed;
     try {
-      const verdict = classify(resumed.refusal, this.#engine.classifyOptions);
+      const verdict = classify(resumed.refusal, this.#engine.options);
       if (verdict.kind === 'session-gone' && !session.terminated) session.recovery.lost(this.#ordinal, verdict, this.#request.operation.method);
     } finally {
       resumed.release?.();

@@ -1,13 +1,14 @@
 import {
   canRetry, createRetryBudget, createRetryPolicy, decide, recordCall, recordRetry, ResilienceError,
-  type Action, type CallState, type ClassifyOptions, type ErrorInfo, type Operation, type ResilienceEvent, type RetryBudget,
+  type Action, type CallState, type ErrorInfo, type Operation, type ResilienceEvent, type RetryBudget,
   type RetryBudgetState, type RetryPolicy, type Verdict,
 } from '@mcp-resilience/core';
 import { defined, type Loose } from './defined.ts';
+import { invalidOption } from './invalid-option.ts';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
 import type { RpcMessage } from './messages.ts';
 import { resolvePorts, type EnginePorts } from './ports.ts';
-import type { ResilientFetchOptions, SessionRestoredContext } from './options.ts';
+import type { ResilientFetchOptions } from './options.ts';
 
 type Delay = Extract<Action, { type: 'retry' | 'reissue' }>;
 /** An event as the engine makes it: the time is added when it is emitted. */
@@ -18,7 +19,7 @@ const CLOSED: ErrorInfo = { code: 'ENGINE_CLOSED', message: 'The engine was clos
 /** `requestDeadlineMs`, checked: a finite number of ms above 0 (the default when absent). */
 function requestDeadline(ms = DEFAULT_REQUEST_DEADLINE_MS): number {
   if (ms > 0 && ms < Infinity) return ms;
-  throw new ResilienceError({ code: 'INVALID_OPTION', message: 'requestDeadlineMs must be > 0', details: { option: 'requestDeadlineMs' } });
+  throw invalidOption('requestDeadlineMs', '> 0');
 }
 
 /**
@@ -34,20 +35,15 @@ export class Engine {
   readonly ports: EnginePorts;
   readonly fetch: typeof fetch;
   readonly policy: RetryPolicy;
-  readonly classifyOptions: ClassifyOptions;
   readonly requestDeadlineMs: number;
-  readonly idleBudgetMs: number | undefined;
-  readonly serverIdleBudgetMs: number | undefined;
-  readonly busyWindowMs: number | undefined;
-  readonly onSessionRestored: ((context: SessionRestoredContext) => unknown) | undefined;
-  readonly #consent: ((request: RpcMessage) => boolean) | undefined;
   readonly #budget: RetryBudget | undefined;
   #budgetState: RetryBudgetState | undefined;
   /** How to end every wait under way, when the engine closes. */
   readonly #waits = new Set<() => void>();
   #closed = false;
 
-  constructor(options: ResilientFetchOptions) {
+  /** The options it was made with (`idleBudgetMs`, `onSessionRestored`, …); `classify` takes them as they are (`dialects`). */
+  constructor(readonly options: ResilientFetchOptions) {
     const { fetch: given, now, random, sleep, deadline, notSent, headersHidden, sessionStore, background, onEvent } = options;
     this.ports = resolvePorts({ now, random, sleep, deadline, notSent, headersHidden, sessionStore, background, onEvent });
     this.fetch = given ?? ((input, init) => fetch(input, init));
@@ -58,12 +54,6 @@ export class Engine {
       restartWait: { ...options.restartWait, maxWaitMs: Math.min(options.restartWait?.maxWaitMs ?? Infinity, this.requestDeadlineMs) },
     });
     this.#budget = options.retryBudget === false ? undefined : createRetryBudget(options.retryBudget ?? {});
-    this.classifyOptions = options.dialects ? { dialects: options.dialects } : {};
-    this.idleBudgetMs = options.idleBudgetMs;
-    this.serverIdleBudgetMs = options.serverIdleBudgetMs;
-    this.busyWindowMs = options.busyWindowMs;
-    this.onSessionRestored = options.onSessionRestored;
-    this.#consent = options.replayConsent;
   }
 
   /** Tells the application of a decision carried out (an `onEvent` that throws changes nothing); `undefined` fields are left out. */
@@ -77,7 +67,7 @@ export class Engine {
 
   /** Whether the application vouched for this one request as safe to repeat. */
   consents(request: RpcMessage): boolean {
-    return this.#consent?.(request) === true;
+    return this.options.replayConsent?.(request) === true;
   }
 
   /** A new logical call, for the retry budget. */

@@ -1,6 +1,6 @@
-import { ResilienceError } from '@mcp-resilience/core';
 import { EndpointSession, type LineageHost } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
+import { invalidOption } from './invalid-option.ts';
 import { DEFAULT_LINEAGE_IDLE_MS, DEFAULT_MAX_LINEAGES, ENDED_IDS_KEPT, IDS_PER_LINEAGE } from './limits.ts';
 
 /** How many client lineages one fetch remembers, and for how long an unused one is kept. */
@@ -21,10 +21,8 @@ const endpointOf = (url: string) => url.split('#')[0]!;
 
 function checked(limits: LineageLimits): { max: number; idleMs: number } {
   const { max = DEFAULT_MAX_LINEAGES, idleMs = DEFAULT_LINEAGE_IDLE_MS } = limits;
-  const wrong = (option: string, words: string) =>
-    new ResilienceError({ code: 'INVALID_OPTION', message: `lineages.${option} must be ${words}`, details: { option: `lineages.${option}` } });
-  if (!Number.isInteger(max) || max < 1) throw wrong('max', 'an integer >= 1');
-  if (!Number.isFinite(idleMs) || idleMs < 0) throw wrong('idleMs', 'a finite number >= 0');
+  if (!Number.isInteger(max) || max < 1) throw invalidOption('lineages.max', 'an integer >= 1');
+  if (!Number.isFinite(idleMs) || idleMs < 0) throw invalidOption('lineages.idleMs', 'a finite number >= 0');
   return { max, idleMs };
 }
 

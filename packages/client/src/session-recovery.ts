@@ -54,7 +54,7 @@ export class SessionRecovery {
     const current = session.tracker.current;
     if (current?.ordinal === ordinal) {
       const { serverUptimeSeconds } = verdict;
-      const { serverIdleBudgetMs, busyWindowMs } = this.#engine;
+      const { serverIdleBudgetMs, busyWindowMs } = this.#engine.options;
       const facts = defined({
         sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: this.#engine.ports.now(),
         streamOpen: session.streamsOpen > 0, serverUptimeSeconds, idleBudgetMs: serverIdleBudgetMs, busyWindowMs,
@@ -86,10 +86,10 @@ export class SessionRecovery {
     if (!sdkSentSession || !session.sessionful || session.initializeRequest === undefined) return undefined;
     const current = session.tracker.current;
     if (current === undefined) return this.recover(session.tracker.ordinals, 'lost');
-    const { idleBudgetMs } = this.#engine;
     // In use (another call in flight, a stream open, a task running on it) is never idle.
     const inUse = session.callsInFlight > (selfCounted ? 1 : 0) || session.streamsOpen > 0 || session.tasks.holdsTask(current.ordinal);
-    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(session.tracker, this.#engine.ports.now(), idleBudgetMs)) {
+    // Without a budget nothing is idle beyond it (a comparison with undefined is false).
+    if (firstAttempt && !inUse && isIdleBeyond(session.tracker, this.#engine.ports.now(), this.#engine.options.idleBudgetMs!)) {
       session.tracker = markDead(session.tracker, current.ordinal);
       this.end(current.id);
       return this.recover(current.ordinal, 'idle');
@@ -129,7 +129,7 @@ export class SessionRecovery {
       engine.emit({ type: 'session-changed', from, to, ...change });
       throw new ResilienceError(session.markChanged(change));
     }
-    const hook = engine.onSessionRestored;
+    const hook = engine.options.onSessionRestored;
     if (hook) await this.#runHook(hook, { from, why, restored });
   }
 
@@ -216,10 +216,7 @@ export class SessionRecovery {
    */
   #post(body: string, method: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
     const session = this.#session;
-    const headers = session.clientHeaders.over(session.initializeRequest!.headers);
-    const id = session.tracker.current?.id;
-    if (id !== undefined) headers.set('mcp-session-id', id);
-    if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
+    const headers = this.#headers(session.initializeRequest!.headers, session.tracker.current?.id);
     return this.#engine.bounded(async (signal) => {
       const response = await this.#send({ method: 'POST', headers, body, signal }, method);
       const type = response.headers.get('content-type');
@@ -238,13 +235,20 @@ export class SessionRecovery {
 
   /** DELETE of session `id`, with this lineage's headers, within the deadline; never rejects. */
   delete(id: string): Promise<void> {
-    const session = this.#session, engine = this.#engine;
-    const headers = session.clientHeaders.over();
-    headers.set('mcp-session-id', id);
-    if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
+    const engine = this.#engine;
+    const headers = this.#headers(undefined, id);
     return engine.ports.deadline(engine.requestDeadlineMs, (signal) =>
       this.#send({ method: 'DELETE', headers, signal }, undefined).then(discard, () => {}))
       .then(() => {}, () => {});
+  }
+
+  /** This lineage's headers over `base`, for session `id` (if any), on the negotiated revision. */
+  #headers(base: HeadersInit | undefined, id: string | undefined): Headers {
+    const session = this.#session;
+    const headers = session.clientHeaders.over(base);
+    if (id !== undefined) headers.set('mcp-session-id', id);
+    if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
+    return headers;
   }
 
   /** One of the engine's own requests, through the one call loop (backed off, waited for, never a session's logic). */
