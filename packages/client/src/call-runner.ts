@@ -14,7 +14,7 @@ import { withRequestId } from './request-id.ts';
 import { discard } from './responses.ts';
 import { ServerWait } from './server-wait.ts';
 import { streamNextOf, superviseStream, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
-import { exchange, finalAnswer, refusalOf, resumeStream } from './wire.ts';
+import { exchange, finalAnswer, maySayGone, refusalOf, resumeStream } from './wire.ts';
 
 /**
  * One logical request, and the one owner of its state: the one classify → decide → act loop of
@@ -197,7 +197,7 @@ export class CallRunner implements StreamOwner {
     // After an initialize whose session id may have been hidden (CORS): does the server want one?
     const hidden = own || sessionId !== undefined ? undefined : session.answeredWithoutId(response.status);
     // A refusal that may say "session gone": nothing else goes out on the session until it is decided.
-    const release = this.#facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429 ? session.refusals.hold() : undefined;
+    const release = maySayGone(response, this.#facts) ? session.refusals.hold() : undefined;
     try {
       const refusal = await refusalOf(response, this.#facts);
       if (hidden) throw this.#fail(hidden, refusal); // instead of the server's "No valid session ID provided"

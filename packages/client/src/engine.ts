@@ -7,7 +7,7 @@ import { defined, type Loose } from './defined.ts';
 import { invalidOption } from './invalid-option.ts';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
 import type { RpcMessage } from './messages.ts';
-import { resolvePorts, type EnginePorts } from './ports.ts';
+import { DEFAULT_PORTS, resolvePorts, type EnginePorts } from './ports.ts';
 import type { ResilientFetchOptions } from './options.ts';
 
 type Delay = Extract<Action, { type: 'retry' | 'reissue' }>;
@@ -44,8 +44,10 @@ export class Engine {
 
   /** The options it was made with (`idleBudgetMs`, `onSessionRestored`, …); `classify` takes them as they are (`dialects`). */
   constructor(readonly options: ResilientFetchOptions) {
-    const { fetch: given, now, random, sleep, deadline, notSent, headersHidden, sessionStore, background, onEvent } = options;
-    this.ports = resolvePorts({ now, random, sleep, deadline, notSent, headersHidden, sessionStore, background, onEvent });
+    // The ports among the options: those with a default, and the session store.
+    const ports = [...Object.keys(DEFAULT_PORTS), 'sessionStore'].map((name) => [name, options[name as keyof EnginePorts]]);
+    this.ports = resolvePorts(Object.fromEntries(ports));
+    const given = options.fetch;
     this.fetch = given ?? ((input, init) => fetch(input, init));
     this.requestDeadlineMs = requestDeadline(options.requestDeadlineMs);
     this.policy = createRetryPolicy({

@@ -1,4 +1,4 @@
-import type { PostBody } from './messages.ts';
+import type { PostBody, RpcMessage } from './messages.ts';
 
 /** What a `Request` input gives when `init` does not (the rest of a `Request` is the platform's default either way). */
 const FROM_REQUEST = ['method', 'headers', 'signal', 'redirect', 'credentials', 'cache', 'mode', 'keepalive'] as const;
@@ -22,12 +22,7 @@ export async function requestInit(input: RequestInfo | URL, init: RequestInit): 
 /** Whether a POSTed body is JSON-RPC 2.0 (a message or a batch of them): anything else is not MCP. */
 export function isJsonRpc(body: PostBody): boolean {
   if (body.kind === 'other') return false;
-  if (body.kind !== 'batch') return body.message?.jsonrpc === '2.0';
-  try {
-    return (JSON.parse(body.text) as unknown[]).some((m) => (m as { jsonrpc?: unknown } | null)?.jsonrpc === '2.0');
-  } catch {
-    return false;
-  }
+  return (body.batch ?? [body.message]).some((m) => (m as RpcMessage | null | undefined)?.jsonrpc === '2.0');
 }
 
 /**

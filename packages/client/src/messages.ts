@@ -1,3 +1,4 @@
+import { SURFACED_ERROR_CODE, type ErrorInfo } from '@mcp-resilience/core';
 import { SseParser } from './sse-parser.ts';
 
 /**
@@ -94,6 +95,8 @@ export interface PostBody {
   readonly text: string;
   /** The message, for a single message. */
   readonly message?: RpcMessage;
+  /** The batch's items, for a batch. */
+  readonly batch?: readonly unknown[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -114,7 +117,7 @@ export function readPostBody(text: string): PostBody {
   } catch {
     return { kind: 'other', text };
   }
-  if (Array.isArray(parsed)) return { kind: 'batch', text };
+  if (Array.isArray(parsed)) return { kind: 'batch', text, batch: parsed };
   if (!isRecord(parsed)) return { kind: 'other', text };
   const message = parsed as RpcMessage;
   const hasId = message.id !== undefined && message.id !== null;
@@ -154,4 +157,15 @@ export function responseMessages(text: string, contentType: string | null): RpcM
 export function untilSse(wanted: (message: RpcMessage) => boolean): (text: string) => boolean {
   const parser = new SseParser();
   return (text) => parser.push(text).some((event) => responseMessages(event.data, 'application/json').some(wanted));
+}
+
+/**
+ * The JSON-RPC error that answers request `id` with a typed failure: `SURFACED_ERROR_CODE`, its
+ * message, and its details with its code as `data` (what `resilienceCodeOf` reads back).
+ *
+ * @example
+ * surfaced(7, { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} })
+ */
+export function surfaced(id: string | number, error: ErrorInfo): RpcMessage {
+  return { jsonrpc: '2.0', id, error: { code: SURFACED_ERROR_CODE, message: error.message, data: { ...error.details, code: error.code } } };
 }

@@ -102,22 +102,22 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const session = opens ? lineages.open(url) : await lineages.route(url, headers);
     // Only a lineage with a session sends requests of its own: a request without an id (shared by every client then) lends it nothing.
     if (opens || headers.has('mcp-session-id')) session.clientHeaders.note(headers);
-    const run = async (request: CallRequest, then?: (response: Response) => Response | Promise<Response>) => {
-      const runner = new CallRunner(engine, session, request);
+    const run = async (request: Omit<CallRequest, 'url' | 'init'>, then?: (response: Response) => Response | Promise<Response>) => {
+      const runner = new CallRunner(engine, session, { url, init: { ...init, method, headers }, ...request });
       const response = await runner.run();
       return fromUpstream(then ? await then(response) : response, runner.upstream);
     };
     if (method === 'GET') {
-      return run({ url, init: { ...init, method, headers }, operation: { stream: true } }, (response) =>
+      return run({ operation: { stream: true } }, (response) =>
         response.ok && isEventStream(response) ? whenBodyEnds(response, session.openStream(), (message) => session.notice(message)) : response);
     }
     if (!body) {
-      return run({ url, init: { ...init, method, headers }, operation: {} }, (response) => {
+      return run({ operation: {} }, (response) => {
         if (method === 'DELETE' && response.ok && headers.has('mcp-session-id')) session.terminate();
         return response;
       });
     }
-    const request = { url, init: { ...init, method, headers }, body, operation: operationOf(body, session) };
+    const request = { body, operation: operationOf(body, session) };
     if (opens) {
       session.rememberInitialize(body.text, headers);
       return run(request, async (response) => (await session.learn(response), response));

@@ -2,6 +2,7 @@ import {
   abandonReinitialize, beginReinitialize, diagnoseLoss, isIdleBeyond, isResilienceError, lossReport, markDead, recoveryStep, ResilienceError,
   sessionChange, type ErrorInfo, type Verdict,
 } from '@mcp-resilience/core';
+import { abortable } from './abortable.ts';
 import { readBounded } from './bounded-read.ts';
 import { CallRunner } from './call-runner.ts';
 import { defined } from './defined.ts';
@@ -183,10 +184,7 @@ export class SessionRecovery {
       },
     };
     try {
-      await engine.bounded((signal) => Promise.race([
-        Promise.resolve().then(() => hook(context)),
-        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
-      ]));
+      await engine.bounded((signal) => abortable(Promise.resolve().then(() => hook(context)), signal));
     } catch (error) {
       const id = session.tracker.current?.id;
       session.tracker = markDead(session.tracker, ordinal);

@@ -1,7 +1,7 @@
-import { ResilienceError, SURFACED_ERROR_CODE, type ErrorInfo } from '@mcp-resilience/core';
+import { ResilienceError, type ErrorInfo } from '@mcp-resilience/core';
 import { AnsweredResponse } from './answered-response.ts';
 import { defined } from './defined.ts';
-import { findAnswer, isAnswerTo, isEventStream, type RpcMessage } from './messages.ts';
+import { findAnswer, isAnswerTo, isEventStream, surfaced, type RpcMessage } from './messages.ts';
 import { sameHead } from './responses.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
 
@@ -48,10 +48,6 @@ export async function streamNextOf(response: Response, sentId: Id, originalId: I
 }
 
 const encoder = new TextEncoder();
-
-function gaveUp(id: Id, error: ErrorInfo): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, error: { code: SURFACED_ERROR_CODE, message: error.message, data: { ...error.details, code: error.code } } });
-}
 
 /**
  * The body handed to the SDK for a request answered over SSE. Events pass through as they
@@ -135,7 +131,7 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
             follow(next.follow);
             continue;
           }
-          const text = 'answer' in next ? JSON.stringify(next.answer) : gaveUp(owner.originalId, next.fail);
+          const text = JSON.stringify('answer' in next ? next.answer : surfaced(owner.originalId, next.fail));
           controller.enqueue(encoder.encode(formatSse(text)));
           return finish(controller);
         }

@@ -1,9 +1,9 @@
 import {
-  createsTask, followTask, isReplaySafe, isUnknownTask, readTask, SURFACED_ERROR_CODE, taskLost, type LossCause, type Operation,
+  createsTask, followTask, isReplaySafe, isUnknownTask, readTask, taskLost, type LossCause, type Operation,
 } from '@mcp-resilience/core';
 import { defined } from './defined.ts';
 import type { Engine } from './engine.ts';
-import type { RpcMessage } from './messages.ts';
+import { surfaced, type RpcMessage } from './messages.ts';
 
 /** Tasks remembered per endpoint; past it the oldest is forgotten. */
 const TASKS_KEPT = 100;
@@ -125,6 +125,6 @@ export class TaskTracker {
     const error = taskLost({ taskId, cause, recreatable: tracked.recreatable });
     const { mayStillRun, recreatable } = error.details as { mayStillRun: boolean; recreatable: boolean };
     this.#engine.emit({ type: 'task-lost', task: tracked.ordinal, session: tracked.session, method, cause, mayStillRun, recreatable });
-    return { jsonrpc: '2.0', id: answer.id!, error: { code: SURFACED_ERROR_CODE, message: error.message, data: { ...error.details, code: error.code } } };
+    return surfaced(answer.id!, error);
   }
 }

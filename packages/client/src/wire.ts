@@ -61,6 +61,17 @@ export async function refusalOf(response: Response, facts: RequestFacts): Promis
 }
 
 /**
+ * Whether a refusal may say "session gone": a 4xx other than 429, to a request that carried the
+ * session's id. Until it is classified, nothing else goes out on the session.
+ *
+ * @example
+ * const release = maySayGone(response, facts) ? session.refusals.hold() : undefined;
+ */
+export function maySayGone(response: Response, facts: RequestFacts): boolean {
+  return facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429;
+}
+
+/**
  * A final refusal handed on to the application: its status and headers, and the body text
  * already read for the classifier (a status that has no body, a 304 say, gets none, not even an empty one).
  *
@@ -91,6 +102,6 @@ export async function resumeStream(
   const { response } = await exchange(host, url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) }, facts);
   if (response?.ok && isEventStream(response) && response.body) return response;
   if (!response || response.ok) return void (await discard(response));
-  const release = facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429 ? hold() : undefined;
+  const release = maySayGone(response, facts) ? hold() : undefined;
   return { refusal: await refusalOf(response, facts).catch((error: unknown) => (release?.(), Promise.reject(error))), ...(release ? { release } : {}) };
 }
