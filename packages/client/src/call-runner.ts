@@ -220,7 +220,7 @@ export class CallRunner implements StreamOwner {
     const type = response.headers.get('content-type');
     if (isEventStream(type) && response.body) return top ? superviseStream(response, this) : response;
     if (isJson(type) && response.body) {
-      const text = await response.text().then((t) => t, () => undefined); // undefined: cut mid-body
+      const text = await response.text().catch(() => undefined); // undefined: cut mid-body
       if (text === undefined && this.signal?.aborted) throw this.signal.reason;
       const found = text === undefined ? undefined : findAnswer(text, this.#sentId, this.originalId);
       if (found) {

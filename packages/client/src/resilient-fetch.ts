@@ -3,6 +3,7 @@ import { whenBodyEnds } from './body-end.ts';
 import type { CallRequest } from './call-request.ts';
 import { CallRunner } from './call-runner.ts';
 import type { EndpointSession } from './endpoint-session.ts';
+import { defined } from './defined.ts';
 import { Engine } from './engine.ts';
 import { createEventLogger } from './event-logger.ts';
 import { fromUpstream, isJsonRpc, requestInit } from './fetch-input.ts';
@@ -67,13 +68,13 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     if (body.kind !== 'request' && body.kind !== 'notification') return {};
     const consent = body.kind === 'request' && (hasIdempotencyKey(body) || engine.consents(message!));
     const name = message!.method === 'tools/call' ? message!.params?.name : undefined;
-    const annotations = typeof name === 'string' ? session.annotations(name) : undefined;
+    const toolName = typeof name === 'string' ? name : undefined;
     // A task-augmented request creates a task: sent twice, it would create two.
     const task = body.kind === 'request' && createsTask(message!.method, message!.params);
-    return {
-      method: message!.method!, ...(typeof name === 'string' ? { toolName: name } : {}), ...(annotations ? { annotations } : {}),
-      ...(consent ? { consent } : {}), ...(task ? { task } : {}),
-    };
+    return defined({
+      method: message!.method!, toolName, annotations: toolName === undefined ? undefined : session.annotations(toolName),
+      consent: consent || undefined, task: task || undefined,
+    });
   }
 
   /**
