@@ -8,8 +8,12 @@ import { SseParser } from './sse-parser.ts';
  * isEventStream(response) // true for 'text/event-stream; charset=utf-8'
  */
 export function isEventStream(of: Response | string | null | undefined): boolean {
-  const contentType = of instanceof Response ? of.headers.get('content-type') : of;
-  return contentType?.toLowerCase().includes('text/event-stream') === true;
+  return typeOf(of)?.toLowerCase().includes('text/event-stream') === true;
+}
+
+/** A response's `Content-Type`, or the one given. */
+function typeOf(of: Response | string | null | undefined): string | null | undefined {
+  return of instanceof Response ? of.headers.get('content-type') : of;
 }
 
 /**
@@ -19,8 +23,7 @@ export function isEventStream(of: Response | string | null | undefined): boolean
  * isJson(response) // true for 'application/json; charset=utf-8'
  */
 export function isJson(of: Response | string | null | undefined): boolean {
-  const contentType = of instanceof Response ? of.headers.get('content-type') : of;
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+  return typeOf(of)?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
 /** A JSON-RPC message as the engine needs to see it. */

@@ -60,9 +60,9 @@ const encoder = new TextEncoder();
  * return superviseStream(response, runner);
  */
 export function superviseStream(first: Response, owner: StreamOwner): Response {
-  let reader = first.body!.getReader();
-  let parser = new SseParser();
-  let decoder = new TextDecoder();
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  let parser: SseParser;
+  let decoder: TextDecoder;
   let lastEventId: string | undefined;
   let retryMs: number | undefined;
   let answered = false;
@@ -85,12 +85,14 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
     if (answered) owner.finished(); // the call is over once its answer is handed on, whenever the stream closes
   };
 
+  /** Reads on from `response` (the first stream, a resumed one, or a re-issue's), with no cursor yet. */
   const follow = (response: Response) => {
     reader = response.body!.getReader();
     parser = new SseParser();
     decoder = new TextDecoder();
     lastEventId = retryMs = undefined;
   };
+  follow(first);
 
   const finish = (controller: ReadableStreamDefaultController<Uint8Array>, error?: unknown) => {
     owner.finished();
