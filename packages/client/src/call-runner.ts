@@ -295,7 +295,7 @@ export class CallRunner implements StreamOwner {
   /** The request gives up: told once, as `gave-up`, and thrown (or written into its stream) as a typed error. */
   #fail(error: ErrorInfo, cause?: unknown): ResilienceError {
     this.#giveUp(error.code);
-    return new ResilienceError(error, cause === undefined ? {} : { cause });
+    return new ResilienceError(error, defined({ cause })); // no `cause` at all when there is none
   }
 
   #giveUp(code: ErrorInfo['code']): void {

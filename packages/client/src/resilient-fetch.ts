@@ -59,7 +59,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   const onEvent = logger && options.onEvent
     ? (event: Parameters<typeof logger>[0]) => (logger(event), options.onEvent!(event))
     : (logger ?? options.onEvent);
-  const engine = new Engine({ ...options, ...(onEvent ? { onEvent } : {}) });
+  const engine = new Engine(defined({ ...options, onEvent }));
   const lineages = new LineageRegistry(engine, options.lineages);
 
   /** What core needs to know of a POSTed message: its method, and for a tool call, the tool and what vouches for it. */

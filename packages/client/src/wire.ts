@@ -1,5 +1,6 @@
 import { sendPhase, type Blocked, type Observation, type RequestFacts } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
+import { defined } from './defined.ts';
 import { isEventStream } from './messages.ts';
 import { discard, sameHead } from './responses.ts';
 
@@ -99,9 +100,9 @@ export async function resumeStream(
   headers.delete('content-type');
   headers.set('accept', 'text/event-stream');
   headers.set('last-event-id', lastEventId);
-  const { response } = await exchange(host, url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) }, facts);
+  const { response } = await exchange(host, url, defined({ method: 'GET', headers, redirect: 'manual' as const, signal }), facts);
   if (response?.ok && isEventStream(response) && response.body) return response;
   if (!response || response.ok) return void (await discard(response));
   const release = maySayGone(response, facts) ? hold() : undefined;
-  return { refusal: await refusalOf(response, facts).catch((error: unknown) => (release?.(), Promise.reject(error))), ...(release ? { release } : {}) };
+  return defined({ refusal: await refusalOf(response, facts).catch((error: unknown) => (release?.(), Promise.reject(error))), release });
 }
