@@ -233,7 +233,7 @@ export class EndpointSession {
    */
   answered(request: RpcMessage, answer: RpcMessage, on = this.ordinal, operation: Operation = {}): RpcMessage | undefined {
     if (request.method === 'tools/list') this.#tools.learn(request, answer);
-    else if (SessionState.tracks(request.method) && this.state.record(request, answer)) this.save();
+    else if (this.state.record(request, answer)) this.save();
     return this.tasks.answered(request, answer, on, this.revision, operation);
   }
 

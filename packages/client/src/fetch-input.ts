@@ -12,7 +12,8 @@ const FROM_REQUEST = ['method', 'headers', 'signal', 'redirect', 'credentials', 
  * const init = await requestInit(new Request(url, { method: 'POST', body }), {}); // init.method === 'POST'
  */
 export async function requestInit(input: RequestInfo | URL, init: RequestInit): Promise<RequestInit> {
-  if (typeof Request === 'undefined' || !(input instanceof Request)) return init;
+  // `Request` is there wherever the engine runs (it needs `Response` and `Headers` as much).
+  if (!(input instanceof Request)) return init;
   const taken: Record<string, unknown> = {};
   for (const key of FROM_REQUEST) if (init[key] === undefined) taken[key] = input[key];
   if (init.body === undefined && input.body !== null) taken.body = await input.clone().text();

@@ -133,8 +133,10 @@ export class LineageRegistry implements LineageHost {
   forget(lineage: EndpointSession): void {
     const entry = this.#entries.get(lineage);
     this.#entries.delete(lineage);
-    if (entry) this.#unindex(lineage, entry.keys);
-    if (entry) this.#count(lineage, -1);
+    if (entry) {
+      this.#unindex(lineage, entry.keys);
+      this.#count(lineage, -1);
+    }
     if (this.ownsStore(lineage)) this.#storeOwners.delete(lineage.url);
   }
 

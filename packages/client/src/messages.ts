@@ -48,7 +48,7 @@ export type PostKind = 'request' | 'notification' | 'response' | 'batch' | 'othe
  * isAnswerTo({ jsonrpc: '2.0', id: '4', result: {} }, 4) // true
  */
 export function isAnswerTo(message: RpcMessage, id: string | number): boolean {
-  const same = message.id === id || ((typeof message.id === 'string' || typeof message.id === 'number') && String(message.id) === String(id));
+  const same = (typeof message.id === 'string' || typeof message.id === 'number') && String(message.id) === String(id);
   return same && message.method === undefined && ('result' in message || 'error' in message);
 }
 
