@@ -107,7 +107,7 @@ export class Engine {
    */
   async wait<T>(signal: AbortSignal | null | undefined, work: (ended: AbortSignal) => Promise<T>): Promise<T> {
     if (signal?.aborted) throw signal.reason;
-    if (this.#closed) throw new ResilienceError(CLOSED);
+    this.assertOpen();
     const controller = new AbortController();
     const end = () => controller.abort(signal?.aborted ? signal.reason : new ResilienceError(CLOSED));
     signal?.addEventListener('abort', end, { once: true });

@@ -151,13 +151,15 @@ export function responseMessages(text: string, contentType: string | null): RpcM
 }
 
 /**
- * For `readBounded`: enough once an event of an SSE text carries a message that `wanted`
- * accepts (an answer, say: the stream may stay open after it).
+ * For `readBounded`, on a body of type `contentType`: for an SSE stream, enough once an event
+ * carries a message that `wanted` accepts (an answer, say: the stream may stay open after it);
+ * anything else is read whole (`undefined`).
  *
  * @example
- * const text = await readBounded(response, ANSWER_LIMIT, untilSse((m) => isAnswerTo(m, id)));
+ * const text = await readBounded(response, ANSWER_LIMIT, untilSse(type, (m) => isAnswerTo(m, id)));
  */
-export function untilSse(wanted: (message: RpcMessage) => boolean): (text: string) => boolean {
+export function untilSse(contentType: string | null, wanted: (message: RpcMessage) => boolean): ((text: string) => boolean) | undefined {
+  if (!isEventStream(contentType)) return undefined;
   const parser = new SseParser();
   return (text) => parser.push(text).some((event) => responseMessages(event.data, 'application/json').some(wanted));
 }

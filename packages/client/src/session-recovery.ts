@@ -9,7 +9,7 @@ import { defined } from './defined.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { ANSWER_LIMIT } from './limits.ts';
-import { isAnswerTo, isEventStream, responseMessages, untilSse, type RpcMessage } from './messages.ts';
+import { isAnswerTo, responseMessages, untilSse, type RpcMessage } from './messages.ts';
 import type { SessionRestoredContext } from './options.ts';
 import { discard } from './responses.ts';
 
@@ -125,7 +125,7 @@ export class SessionRecovery {
     const restored = await session.state.restore((method, params) => this.#request(method, params).then((m) => 'result' in m, () => false));
     const to = session.ordinal;
     if (restored) engine.emit({ type: 'state-restored', session: to, ...restored });
-    const change = before && session.negotiated ? sessionChange(before, session.negotiated) : undefined;
+    const change = before && sessionChange(before, session.negotiated!); // negotiated: the new session's, once opened
     if (change) {
       engine.emit({ type: 'session-changed', from, to, ...change });
       throw new ResilienceError(session.markChanged(change));
@@ -222,7 +222,7 @@ export class SessionRecovery {
         await discard(response);
         return { body: '', type };
       }
-      return { body: await readBounded(response, ANSWER_LIMIT, isEventStream(type) ? untilSse((m) => isAnswerTo(m, answerTo)) : undefined), type };
+      return { body: await readBounded(response, ANSWER_LIMIT, untilSse(type, (m) => isAnswerTo(m, answerTo))), type };
     });
   }
 
