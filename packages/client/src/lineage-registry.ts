@@ -96,7 +96,7 @@ export class LineageRegistry implements LineageHost {
     const store = this.#engine.ports.sessionStore;
     const stored = store ? await Promise.resolve().then(() => store.get(url)).catch(() => undefined) : undefined;
     const lineage = this.#add(new EndpointSession(url, this.#engine, this), key);
-    if (stored && (stored.sessionId === id || (stored.lineage !== undefined && stored.lineage === id))) lineage.persistence.resume(stored);
+    if (stored && (stored.sessionId === id || stored.lineage === id)) lineage.persistence.resume(stored); // `id`: a string
     return lineage;
   }
 

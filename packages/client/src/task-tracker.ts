@@ -83,13 +83,13 @@ export class TaskTracker {
    */
   answered(request: RpcMessage, answer: RpcMessage, on: number, revision: string | undefined, operation: Operation): RpcMessage | undefined {
     if (createsTask(request.method, request.params)) return void this.#learn(answer, on, operation);
-    const taskId = request.params?.taskId;
-    const tracked = typeof taskId === 'string' && FOLLOWED.has(request.method!) ? this.#tasks.get(taskId) : undefined;
+    const taskId = request.params?.taskId as string; // tasks are kept by string ids: no other finds one
+    const tracked = FOLLOWED.has(request.method!) ? this.#tasks.get(taskId) : undefined;
     if (!tracked) return undefined;
     // tasks/result answers what the task's own request would have: its -32602 may be the tool's, not "unknown task".
     const unknown = request.method !== 'tasks/result' && 'error' in answer && isUnknownTask(answer.error);
     const step = followTask(defined({ revision, knownOn: tracked.session, answeredOn: on, unknown, loss: this.#losses.get(tracked.session) }));
-    if (step.type === 'lost') return this.#lost(taskId as string, tracked, step.cause, answer, request.method!);
+    if (step.type === 'lost') return this.#lost(taskId, tracked, step.cause, answer, request.method!);
     if (step.type === 'survived') {
       this.#engine.emit({ type: 'task-survived', task: tracked.ordinal, from: tracked.session, session: on });
       tracked.session = on;
@@ -111,12 +111,13 @@ export class TaskTracker {
     const task = readTask(answer.result);
     if (!task) return;
     const { replay, tools } = this.#engine.policy;
-    this.#tasks.set(task.taskId, {
+    const tracked: Tracked = {
       ordinal: ++this.#count, session: on, held: true,
       heldUntilMs: task.ttlMs == null ? Infinity : this.#engine.ports.now() + task.ttlMs,
       recreatable: isReplaySafe(operation, replay, tools),
-    });
-    this.#statusOf(this.#tasks.get(task.taskId)!, task.status);
+    };
+    this.#tasks.set(task.taskId, tracked);
+    this.#statusOf(tracked, task.status);
     if (this.#tasks.size > TASKS_KEPT) this.#tasks.delete(this.#tasks.keys().next().value!);
   }
 
