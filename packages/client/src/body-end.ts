@@ -33,7 +33,7 @@ export function whenBodyEnds(response: Response, done: () => void, onMessage?: (
         }
         if (onMessage) {
           for (const event of parser.push(decoder.decode(value, { stream: true }))) {
-            if (event.data !== '') responseMessages(event.data, 'application/json').forEach(onMessage);
+            responseMessages(event.data, 'application/json').forEach(onMessage); // an empty `data` holds none
           }
         }
         controller.enqueue(value);

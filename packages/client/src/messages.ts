@@ -123,7 +123,7 @@ export function readPostBody(text: string): PostBody {
   if (Array.isArray(parsed)) return { kind: 'batch', text, batch: parsed };
   if (!isRecord(parsed)) return { kind: 'other', text };
   const message = parsed as RpcMessage;
-  const hasId = message.id !== undefined && message.id !== null;
+  const hasId = message.id != null; // neither undefined nor null
   const kind: PostKind = typeof message.method === 'string'
     ? (hasId ? 'request' : 'notification')
     : ('result' in message || 'error' in message ? 'response' : 'other');
@@ -147,7 +147,7 @@ export function responseMessages(text: string, contentType: string | null): RpcM
     }
   };
   if (!isEventStream(contentType)) return parse(text);
-  return new SseParser().push(`${text}\n\n`).filter((event) => event.data !== '').flatMap((event) => parse(event.data));
+  return new SseParser().push(`${text}\n\n`).flatMap((event) => parse(event.data)); // an empty `data` parses to none
 }
 
 /**
