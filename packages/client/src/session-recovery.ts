@@ -89,8 +89,8 @@ export class SessionRecovery {
     if (current === undefined) return this.recover(session.tracker.ordinals, 'lost');
     // In use (another call in flight, a stream open, a task running on it) is never idle.
     const inUse = session.callsInFlight > (selfCounted ? 1 : 0) || session.streamsOpen > 0 || session.tasks.holdsTask(current.ordinal);
-    // Without a budget nothing is idle beyond it (a comparison with undefined is false).
-    if (firstAttempt && !inUse && isIdleBeyond(session.tracker, this.#engine.ports.now(), this.#engine.options.idleBudgetMs!)) {
+    const { idleBudgetMs } = this.#engine.options;
+    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(session.tracker, this.#engine.ports.now(), idleBudgetMs)) {
       session.tracker = markDead(session.tracker, current.ordinal);
       this.end(current.id);
       return this.recover(current.ordinal, 'idle');
@@ -125,7 +125,7 @@ export class SessionRecovery {
     const restored = await session.state.restore((method, params) => this.#request(method, params).then((m) => 'result' in m, () => false));
     const to = session.ordinal;
     if (restored) engine.emit({ type: 'state-restored', session: to, ...restored });
-    const change = before && sessionChange(before, session.negotiated!); // negotiated: the new session's, once opened
+    const change = before && session.negotiated ? sessionChange(before, session.negotiated) : undefined;
     if (change) {
       engine.emit({ type: 'session-changed', from, to, ...change });
       throw new ResilienceError(session.markChanged(change));

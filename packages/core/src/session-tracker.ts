@@ -133,5 +133,6 @@ export function abandonReinitialize(tracker: SessionTracker): SessionTracker {
  * if (isIdleBeyond(tracker, now, 7_200_000)) startNewSession();
  */
 export function isIdleBeyond(tracker: SessionTracker, nowMs: number, idleBudgetMs: number): boolean {
-  return nowMs - tracker.current?.lastActivityAtMs! >= idleBudgetMs; // no session: NaN, never idle
+  const lastActivityAtMs = tracker.current?.lastActivityAtMs;
+  return lastActivityAtMs !== undefined && nowMs - lastActivityAtMs >= idleBudgetMs;
 }
