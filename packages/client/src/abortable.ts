@@ -33,7 +33,7 @@ export async function guarded(
     await wait;
   } catch (error) {
     if (signal?.aborted && error === signal.reason) throw error;
-    if (isResilienceError(error)) throw fail({ code: error.code, message: error.message, details: error.details }, error.cause ?? error);
+    if (isResilienceError(error)) throw fail(error, error.cause ?? error); // its code, message and details
     throw fail({ code: 'REINITIALIZE_FAILED', message: 'A new session could not be opened', details: { reason: 'failed' } }, error);
   }
 }

@@ -1,4 +1,5 @@
 import type { RpcMessage } from './messages.ts';
+import { sameHead } from './responses.ts';
 
 const encoder = new TextEncoder();
 
@@ -19,7 +20,7 @@ export class AnsweredResponse extends Response {
 
   /** `value` is `text` parsed; `answer` is the message in it that answers the request. */
   constructor(text: string, value: unknown, readonly answer: RpcMessage, from: { status: number; statusText: string; headers: Headers }) {
-    super(null, { status: from.status, statusText: from.statusText, headers: from.headers });
+    super(null, sameHead(from));
     this.#text = text;
     this.#value = value;
   }

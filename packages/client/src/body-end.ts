@@ -1,4 +1,5 @@
 import { responseMessages, type RpcMessage } from './messages.ts';
+import { sameHead } from './responses.ts';
 import { SseParser } from './sse-parser.ts';
 
 /**
@@ -32,7 +33,7 @@ export function whenBodyEnds(response: Response, done: () => void, onMessage?: (
         }
         if (onMessage) {
           for (const event of parser.push(decoder.decode(value, { stream: true }))) {
-            if (event.data !== '') responseMessages(event.data, 'application/json').forEach(onMessage);
+            responseMessages(event.data, 'application/json').forEach(onMessage); // an empty `data` holds none
           }
         }
         controller.enqueue(value);
@@ -46,5 +47,5 @@ export function whenBodyEnds(response: Response, done: () => void, onMessage?: (
       return reader.cancel(reason);
     },
   });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(body, sameHead(response));
 }

@@ -2,6 +2,7 @@ import {
   DEFAULT_TASK_POLL, isResilienceError, isUnknownTask, nextTaskStep, readTask, ResilienceError, resilienceCodeOf, taskLost, taskMode,
   type TaskFacts, type TaskPollPolicy,
 } from '@mcp-resilience/core';
+import { defined } from './defined.ts';
 import { IDEMPOTENCY_KEY } from './options.ts';
 import { defaultSleep } from './ports.ts';
 import { sdkTasks, type SdkRequestOptions, type SdkTasks, type TaskClient, type ToolCallParams, type ToolResult } from './sdk-tasks.ts';
@@ -61,11 +62,11 @@ const recreatable = (error: unknown) => isResilienceError(error, 'TASK_LOST') &&
 export async function callLongTool(client: TaskClient, params: ToolCallParams, options: LongToolOptions = {}): Promise<ToolResult> {
   const sdk = sdkTasks(client);
   const { signal, timeout, onprogress } = options;
-  const requestOptions = { ...(signal ? { signal } : {}), ...(timeout === undefined ? {} : { timeout }) };
+  const requestOptions = defined({ signal, timeout });
   try {
     const taskSupport = options.taskSupport ?? (await taskSupportOf(client, params.name, requestOptions));
-    if (taskMode({ ...(sdk.revision === undefined ? {} : { revision: sdk.revision }), capabilities: client.getServerCapabilities(), taskSupport }) === 'plain') {
-      return await sdk.callTool(params, { ...requestOptions, ...(onprogress ? { onprogress } : {}) });
+    if (taskMode(defined({ revision: sdk.revision, capabilities: client.getServerCapabilities(), taskSupport })) === 'plain') {
+      return await sdk.callTool(params, defined({ ...requestOptions, onprogress }));
     }
     try {
       return await runTask(sdk, params, options, requestOptions);
@@ -84,7 +85,7 @@ async function runTask(sdk: SdkTasks, params: ToolCallParams, options: LongToolO
   const policy = { ...DEFAULT_TASK_POLL, ...options.poll };
   const createdAtMs = Date.now();
   const onprogress = options.onprogress;
-  const created = await sdk.create(params, options.ttlMs, { ...requestOptions, ...(onprogress ? { onprogress } : {}) });
+  const created = await sdk.create(params, options.ttlMs, defined({ ...requestOptions, onprogress }));
   let task = readTask(created);
   // A server that made no task answered the call itself (2025-11-25: the task field is ignored where tasks are not offered).
   if (!task) return created as ToolResult;

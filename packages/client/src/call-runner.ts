@@ -4,15 +4,17 @@ import {
 } from '@mcp-resilience/core';
 import { abortable, guarded } from './abortable.ts';
 import { AnsweredResponse } from './answered-response.ts';
+import { defined } from './defined.ts';
 import { whenBodyEnds } from './body-end.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import type { Attempt, CallRequest } from './call-request.ts';
 import { findAnswer, isEventStream, isJson, type RpcMessage } from './messages.ts';
 import { withRequestId } from './request-id.ts';
+import { discard } from './responses.ts';
 import { ServerWait } from './server-wait.ts';
 import { streamNextOf, superviseStream, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
-import { exchange, finalAnswer, refusalOf, resumeStream } from './wire.ts';
+import { exchange, finalAnswer, maySayGone, refusalOf, resumeStream } from './wire.ts';
 
 /**
  * One logical request, and the one owner of its state: the one classify → decide → act loop of
@@ -40,7 +42,14 @@ export class CallRunner implements StreamOwner {
   /** The request's wait for a server that refuses connections (a restart), if it meets one. */
   readonly #serverWait: ServerWait;
 
-  constructor(private readonly engine: Engine, private readonly session: EndpointSession, private readonly request: CallRequest) {
+  readonly #engine: Engine;
+  readonly #session: EndpointSession;
+  readonly #request: CallRequest;
+
+  constructor(engine: Engine, session: EndpointSession, request: CallRequest) {
+    this.#engine = engine;
+    this.#session = session;
+    this.#request = request;
     this.#serverWait = new ServerWait(engine, request.operation.method, request.own === true);
     const message = request.body?.kind === 'request' ? request.body.message : undefined;
     this.originalId = this.#sentId = message?.id as string | number;
@@ -57,12 +66,12 @@ export class CallRunner implements StreamOwner {
   }
 
   get signal(): AbortSignal | undefined {
-    return this.request.init.signal ?? undefined;
+    return this.#request.init.signal ?? undefined;
   }
 
   /** Runs the request to its answer (a supervised stream, for SSE) or its typed failure. */
   async run(): Promise<Response> {
-    if (!this.request.own) this.engine.countCall();
+    if (!this.#request.own) this.#engine.countCall();
     try {
       return await this.#loop(true);
     } catch (error) {
@@ -74,14 +83,14 @@ export class CallRunner implements StreamOwner {
   finished(): void {
     if (this.#finished) return;
     this.#finished = true;
-    this.request.done?.();
+    this.#request.done?.();
   }
 
   message(message: RpcMessage, isAnswer: boolean): RpcMessage | undefined {
-    if (!isAnswer) return void this.session.notice(message);
+    if (!isAnswer) return void this.#session.notice(message);
     // Recorded against the request as the SDK sent it: under its own id.
     const answer = message.id === this.originalId ? message : { ...message, id: this.originalId };
-    const instead = this.session.answered(this.request.body!.message!, answer, this.#ordinal, this.request.operation);
+    const instead = this.#session.answered(this.#request.body!.message!, answer, this.#ordinal, this.#request.operation);
     if (instead) this.#giveUp('TASK_LOST'); // its answer, handed on, is the typed error
     return instead;
   }
@@ -104,24 +113,24 @@ export class CallRunner implements StreamOwner {
    * (`observed`) before its answer.
    */
   async #loop(top: boolean, observed?: Observation): Promise<Response> {
-    const { engine, session } = this;
-    const { operation, init } = this.request;
+    const engine = this.#engine, session = this.#session;
+    const { operation, init } = this.#request;
     const method = operation.method;
     for (let pending = observed; ;) {
       const attempt: Attempt = pending ? { observation: pending } : await this.#attempt(top);
       pending = undefined;
       if ('answer' in attempt) return attempt.answer;
       const { observation, response } = attempt;
-      const classified = classify(observation, engine.classifyOptions);
+      const classified = classify(observation, engine.options);
       // Ended by the application while this was in flight (its DELETE answered first): not the
       // engine's to mend, nor to send again with the id it ended; the answer goes back as it is.
-      const verdict: Verdict = session.terminated && !this.request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
+      const verdict: Verdict = session.terminated && !this.#request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
       this.#serverWait.observed(verdict);
       const action = engine.decide(verdict, this.#state, operation, this.#facts.revision);
       if (verdict.kind === 'session-gone') session.recovery.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
       const unrecognised = unrecognisedAnswer(observation, verdict, attempt.sessionId);
-      if (unrecognised) engine.emit({ type: 'unrecognised-answer', ...(method === undefined ? {} : { method }), ...unrecognised });
+      if (unrecognised) engine.emit({ type: 'unrecognised-answer', method, ...unrecognised });
       this.#state = advance(this.#state, action);
       switch (action.type) {
         case 'deliver': // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
@@ -136,7 +145,7 @@ export class CallRunner implements StreamOwner {
           break;
         case 'reinitialize-and-replay':
           await this.#waitFor(session.recovery.recover(this.#ordinal));
-          engine.emit({ type: 'replayed', session: session.ordinal, ...(method === undefined ? {} : { method }), ...(operation.stream ? { stream: true } : {}) });
+          engine.emit({ type: 'replayed', session: session.ordinal, method, stream: operation.stream || undefined });
           break;
         case 'retry':
         case 'reissue':
@@ -144,7 +153,7 @@ export class CallRunner implements StreamOwner {
           if (action.type === 'reissue' && this.originalId !== undefined) this.#newId(`${String(this.originalId)}~${top ? 'r' : 's'}${action.attempt}`);
           break;
         case 'resume': {
-          engine.emit({ type: 'resumed', ...(method === undefined ? {} : { method }), attempt: action.attempt, delayMs: action.delayMs });
+          engine.emit({ type: 'resumed', method, attempt: action.attempt, delayMs: action.delayMs });
           await this.#guard(engine.sleep(action.delayMs, this.signal));
           const resumed = await this.#resume(action.lastEventId);
           if (resumed) return resumed;
@@ -156,8 +165,8 @@ export class CallRunner implements StreamOwner {
 
   /** One attempt: prepared and stamped (the application's requests), sent, and what came back read far enough to decide. */
   async #attempt(top: boolean): Promise<Attempt> {
-    const { engine, session } = this;
-    const { url, init, own } = this.request;
+    const engine = this.#engine, session = this.#session;
+    const { url, init, own } = this.#request;
     const headers = new Headers(init.headers);
     // A session the application ended is not the engine's to mend, nor is one it is ending (a
     // DELETE goes to the current session, if any, and nothing is opened for it).
@@ -167,14 +176,12 @@ export class CallRunner implements StreamOwner {
     if (!own) session.stamp(headers);
     this.#ordinal = session.ordinal;
     this.#attempts++;
-    const method = this.request.operation.method;
+    const method = this.#request.operation.method;
     // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
     const revision = own ? undefined : (session.revision ?? headers.get('mcp-protocol-version') ?? undefined);
-    this.#facts = {
-      ...(revision === undefined ? {} : { revision }),
-      sessionIdSent: sessionLogic && headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE',
-      ...(method === undefined ? {} : { rpcMethod: method }),
-    };
+    this.#facts = defined({
+      revision, sessionIdSent: sessionLogic && headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE', rpcMethod: method,
+    });
     const sent = await exchange(engine, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
     const { response } = sent;
     const sessionId = headers.get('mcp-session-id') ?? undefined;
@@ -190,7 +197,7 @@ export class CallRunner implements StreamOwner {
     // After an initialize whose session id may have been hidden (CORS): does the server want one?
     const hidden = own || sessionId !== undefined ? undefined : session.answeredWithoutId(response.status);
     // A refusal that may say "session gone": nothing else goes out on the session until it is decided.
-    const release = this.#facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429 ? session.refusals.hold() : undefined;
+    const release = maySayGone(response, this.#facts) ? session.refusals.hold() : undefined;
     try {
       const refusal = await refusalOf(response, this.#facts);
       if (hidden) throw this.#fail(hidden, refusal); // instead of the server's "No valid session ID provided"
@@ -208,12 +215,12 @@ export class CallRunner implements StreamOwner {
    * a request, an HTML page): nothing in it answers the request. The engine's own requests get theirs unread.
    */
   async #answered(response: Response, top: boolean): Promise<Response | Observation> {
-    if (this.request.own) return response;
-    if (this.originalId === undefined) return top && this.request.done ? whenBodyEnds(response, () => this.finished()) : response;
+    if (this.#request.own) return response;
+    if (this.originalId === undefined) return top && this.#request.done ? whenBodyEnds(response, () => this.finished()) : response;
     const type = response.headers.get('content-type');
     if (isEventStream(type) && response.body) return top ? superviseStream(response, this) : response;
     if (isJson(type) && response.body) {
-      const text = await response.text().then((t) => t, () => undefined); // undefined: cut mid-body
+      const text = await response.text().catch(() => undefined); // undefined: cut mid-body
       if (text === undefined && this.signal?.aborted) throw this.signal.reason;
       const found = text === undefined ? undefined : findAnswer(text, this.#sentId, this.originalId);
       if (found) {
@@ -224,7 +231,7 @@ export class CallRunner implements StreamOwner {
           : new AnsweredResponse(found.text, found.value, found.answer, response);
       }
     } else {
-      await response.body?.cancel().catch(() => {});
+      await discard(response);
     }
     return { kind: 'stream-ended', ...this.#facts };
   }
@@ -235,16 +242,16 @@ export class CallRunner implements StreamOwner {
    * may carry its id again), never of the call, whose outcome stays unknown.
    */
   async #resume(lastEventId: string): Promise<Response | undefined> {
-    const { session } = this;
+    const session = this.#session;
     if (session.ordinal !== this.#ordinal) return undefined;
-    const headers = new Headers(this.request.init.headers);
+    const headers = new Headers(this.#request.init.headers);
     session.stamp(headers);
     const { rpcMethod: _, ...facts } = { ...this.#facts, httpMethod: 'GET' as const, sessionIdSent: this.#facts.sessionIdSent && headers.has('mcp-session-id') };
-    const resumed = await resumeStream(this.engine, this.request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
+    const resumed = await resumeStream(this.#engine, this.#request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
     if (resumed === undefined || resumed instanceof Response) return resumed;
     try {
-      const verdict = classify(resumed.refusal, this.engine.classifyOptions);
-      if (verdict.kind === 'session-gone' && !session.terminated) session.recovery.lost(this.#ordinal, verdict, this.request.operation.method);
+      const verdict = classify(resumed.refusal, this.#engine.options);
+      if (verdict.kind === 'session-gone' && !session.terminated) session.recovery.lost(this.#ordinal, verdict, this.#request.operation.method);
     } finally {
       resumed.release?.();
     }
@@ -256,9 +263,9 @@ export class CallRunner implements StreamOwner {
    * replacement), abortable; `undefined` when the attempt may go at once. The SDK's
    * `notifications/initialized` ends the `initialize` just answered: a session is not idle before it.
    */
-  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.request.operation.method !== 'notifications/initialized'): Promise<void> | undefined {
-    if (this.session.changed) throw this.#fail(this.session.changed);
-    const waiting = this.session.recovery.prepare(sdkSentSession, idleCheck, this.request.entered === true);
+  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.#request.operation.method !== 'notifications/initialized'): Promise<void> | undefined {
+    if (this.#session.changed) throw this.#fail(this.#session.changed);
+    const waiting = this.#session.recovery.prepare(sdkSentSession, idleCheck, this.#request.entered === true);
     // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
     // session (to a revision without sessions, even), or failed, or another may be under way. The
     // idle check is made once: a session opened for this call is never replaced for being idle.
@@ -272,7 +279,7 @@ export class CallRunner implements StreamOwner {
    */
   #waitFor(work: Promise<void>): Promise<void> {
     work.catch(() => {});
-    return this.#guard(this.engine.wait(this.signal, (ended) => abortable(work, ended)));
+    return this.#guard(this.#engine.wait(this.signal, (ended) => abortable(work, ended)));
   }
 
   /** A wait's end, for the request (see {@link guarded}). */
@@ -288,13 +295,13 @@ export class CallRunner implements StreamOwner {
   /** The request gives up: told once, as `gave-up`, and thrown (or written into its stream) as a typed error. */
   #fail(error: ErrorInfo, cause?: unknown): ResilienceError {
     this.#giveUp(error.code);
-    return new ResilienceError(error, cause === undefined ? {} : { cause });
+    return new ResilienceError(error, defined({ cause })); // no `cause` at all when there is none
   }
 
   #giveUp(code: ErrorInfo['code']): void {
-    if (this.#gaveUp || this.request.own) return;
+    if (this.#gaveUp || this.#request.own) return;
     this.#gaveUp = true;
-    const method = this.request.operation.method;
-    this.engine.emit({ type: 'gave-up', ...(method === undefined ? {} : { method }), code });
+    const method = this.#request.operation.method;
+    this.#engine.emit({ type: 'gave-up', method, code });
   }
 }

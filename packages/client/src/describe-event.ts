@@ -7,8 +7,6 @@ function duration(ms: number): string {
   return `${seconds < 10 ? Number(seconds.toFixed(1)) : Math.round(seconds)} s`;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** The request an event is about, as its JSON-RPC method (`request` when it had none). */
 const call = (method: string | undefined) => method ?? 'request';
 
@@ -45,7 +43,8 @@ function describe(event: ResilienceEvent): string {
       return `session ${event.to} differs from session ${event.from} (${changes.join('; ') || 'negotiation'}) → call not replayed`;
     }
     case 'state-restored': {
-      const restored = event.subscriptions > 0 ? [plural(event.subscriptions, 'subscription')] : [];
+      const n = event.subscriptions;
+      const restored = n > 0 ? [`${n} subscription${n === 1 ? '' : 's'}`] : [];
       if (event.logLevel !== undefined) restored.push(`log level ${event.logLevel}`);
       return `session ${event.session} restored ${restored.join(' and ')}`;
     }
@@ -76,11 +75,8 @@ function describe(event: ResilienceEvent): string {
       return `${call(event.method)} got HTTP ${event.status}${said}, which no "session gone" dialect knows: if it means the session is gone, add it with the dialects option`;
     }
     default:
-      return unknownEvent(event);
+      // Compile-time exhaustiveness; at run time an event type added later still gets a line.
+      event satisfies never;
+      return `event ${(event as { type: string }).type}`;
   }
-}
-
-/** Compile-time exhaustiveness; at run time an event type added later still gets a line. */
-function unknownEvent(event: never): string {
-  return `event ${(event as { type: string }).type}`;
 }

@@ -3,6 +3,7 @@ import {
   type ExchangeNote, type Negotiated, type Operation, type SessionChange, type SessionTracker, type ToolAnnotations,
 } from '@mcp-resilience/core';
 import { ClientHeaders } from './client-headers.ts';
+import { defined } from './defined.ts';
 import type { Engine } from './engine.ts';
 import { readInitializeAnswer } from './initialize-answer.ts';
 import { EXCHANGES_KEPT } from './limits.ts';
@@ -72,7 +73,12 @@ export class EndpointSession {
   /** The current session's id may have been hidden (CORS): the next answer to a request sent without one tells. */
   #idUnread = false;
 
-  constructor(readonly url: string, private readonly engine: Engine, private readonly host: LineageHost) {
+  readonly #engine: Engine;
+  readonly #host: LineageHost;
+
+  constructor(readonly url: string, engine: Engine, host: LineageHost) {
+    this.#engine = engine;
+    this.#host = host;
     this.tasks = new TaskTracker(engine);
     this.refusals = new RefusalHold(engine.ports.sleep);
     this.recovery = new SessionRecovery(this, engine);
@@ -122,7 +128,7 @@ export class EndpointSession {
     this.#terminated = false;
     this.#terminatedId = undefined;
     this.#idUnread = false; // its answer is read by learn()
-    this.host.takeStore(this); // the latest client to connect is the one a reload goes on with
+    this.#host.takeStore(this); // the latest client to connect is the one a reload goes on with
   }
 
   /**
@@ -135,7 +141,7 @@ export class EndpointSession {
     this.#terminatedId = this.tracker.current?.id;
     this.tracker = markDead(this.tracker, this.ordinal);
     this.save();
-    this.host.ended(this, this.#terminatedId);
+    this.#host.ended(this, this.#terminatedId);
   }
 
   get terminated(): boolean {
@@ -149,13 +155,13 @@ export class EndpointSession {
 
   /** A stored session was resumed (`id`, if it was live): its client's requests carry that id; this lineage writes the store. */
   resumed(id: string | undefined): void {
-    if (id !== undefined) this.host.claim(this, id);
-    this.host.takeStore(this);
+    if (id !== undefined) this.#host.claim(this, id);
+    this.#host.takeStore(this);
   }
 
   /** Whether this lineage is the one writing its endpoint's session store. */
   get ownsStore(): boolean {
-    return this.host.ownsStore(this);
+    return this.#host.ownsStore(this);
   }
 
   /** Hands the store its copy of the session (see {@link SessionPersistence}). */
@@ -185,12 +191,12 @@ export class EndpointSession {
   }
 
   touch(): void {
-    this.tracker = touch(this.tracker, this.engine.ports.now());
+    this.tracker = touch(this.tracker, this.#engine.ports.now());
   }
 
   /** Notes an exchange on the current session (method and status only), for a bug report. */
   noteExchange(method: string, status: number | 'network'): void {
-    if (this.#exchanges.push({ method, status, atMs: this.engine.ports.now() }) > EXCHANGES_KEPT) this.#exchanges.shift();
+    if (this.#exchanges.push({ method, status, atMs: this.#engine.ports.now() }) > EXCHANGES_KEPT) this.#exchanges.shift();
   }
 
 
@@ -227,7 +233,7 @@ export class EndpointSession {
    */
   answered(request: RpcMessage, answer: RpcMessage, on = this.ordinal, operation: Operation = {}): RpcMessage | undefined {
     if (request.method === 'tools/list') this.#tools.learn(request, answer);
-    else if (SessionState.tracks(request.method) && this.state.record(request, answer)) this.save();
+    else if (this.state.record(request, answer)) this.save();
     return this.tasks.answered(request, answer, on, this.revision, operation);
   }
 
@@ -245,22 +251,22 @@ export class EndpointSession {
     const answer = await readInitializeAnswer(response);
     if (!answer) return false;
     const { revision, capabilities, id } = answer;
-    const { now, headersHidden } = this.engine.ports;
+    const { now, headersHidden } = this.#engine.ports;
     // Hidden by CORS, or a server without sessions: the next answer to a request sent without it tells (answeredWithoutId).
     this.#idUnread = sessionIdUnread({
       revision, status: response.status, hasResult: true, sessionIdReadable: id !== undefined, headersHidden: headersHidden(this.url),
     });
-    const adopted = adoptSession(this.tracker, { ...(id === undefined ? {} : { id }), revision, nowMs: now() });
+    const adopted = adoptSession(this.tracker, defined({ id, revision, nowMs: now() }));
     if (!adopted.ok) throw new ResilienceError(adopted.error);
     this.tracker = adopted.tracker;
     this.negotiated = { revision, capabilities };
     this.#exchanges = [];
     this.#tools.forget(); // what the old session's server advertised is not this one's word
-    this.host.claim(this, id); // its client's requests carry this id from now on (or an older one of the lineage)
+    this.#host.claim(this, id); // its client's requests carry this id from now on (or an older one of the lineage)
     const session = this.ordinal;
-    this.engine.emit({ type: 'session-started', session, revision });
+    this.#engine.emit({ type: 'session-started', session, revision });
     this.save();
-    if (reason) this.engine.emit({ type: 'session-reinitialized', from: reason.from, to: session, reason: reason.why });
+    if (reason) this.#engine.emit({ type: 'session-reinitialized', from: reason.from, to: session, reason: reason.why });
     return true;
   }
 

@@ -1,12 +1,14 @@
 import {
   canRetry, createRetryBudget, createRetryPolicy, decide, recordCall, recordRetry, ResilienceError,
-  type Action, type CallState, type ClassifyOptions, type ErrorInfo, type Operation, type ResilienceEvent, type RetryBudget,
+  type Action, type CallState, type ErrorInfo, type Operation, type ResilienceEvent, type RetryBudget,
   type RetryBudgetState, type RetryPolicy, type Verdict,
 } from '@mcp-resilience/core';
+import { defined, type Loose } from './defined.ts';
+import { invalidOption } from './invalid-option.ts';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
 import type { RpcMessage } from './messages.ts';
-import { resolvePorts, type EnginePorts } from './ports.ts';
-import type { ResilientFetchOptions, SessionRestoredContext } from './options.ts';
+import { DEFAULT_PORTS, resolvePorts, type EnginePorts } from './ports.ts';
+import type { ResilientFetchOptions } from './options.ts';
 
 type Delay = Extract<Action, { type: 'retry' | 'reissue' }>;
 /** An event as the engine makes it: the time is added when it is emitted. */
@@ -17,7 +19,7 @@ const CLOSED: ErrorInfo = { code: 'ENGINE_CLOSED', message: 'The engine was clos
 /** `requestDeadlineMs`, checked: a finite number of ms above 0 (the default when absent). */
 function requestDeadline(ms = DEFAULT_REQUEST_DEADLINE_MS): number {
   if (ms > 0 && ms < Infinity) return ms;
-  throw new ResilienceError({ code: 'INVALID_OPTION', message: 'requestDeadlineMs must be > 0', details: { option: 'requestDeadlineMs' } });
+  throw invalidOption('requestDeadlineMs', '> 0');
 }
 
 /**
@@ -33,45 +35,33 @@ export class Engine {
   readonly ports: EnginePorts;
   readonly fetch: typeof fetch;
   readonly policy: RetryPolicy;
-  readonly classifyOptions: ClassifyOptions;
   readonly requestDeadlineMs: number;
-  readonly idleBudgetMs: number | undefined;
-  readonly serverIdleBudgetMs: number | undefined;
-  readonly busyWindowMs: number | undefined;
-  readonly onSessionRestored: ((context: SessionRestoredContext) => unknown) | undefined;
-  readonly #consent: ((request: RpcMessage) => boolean) | undefined;
   readonly #budget: RetryBudget | undefined;
   #budgetState: RetryBudgetState | undefined;
   /** How to end every wait under way, when the engine closes. */
   readonly #waits = new Set<() => void>();
   #closed = false;
 
-  constructor(options: ResilientFetchOptions) {
-    const { fetch: given, now, random, sleep, deadline, notSent, headersHidden, sessionStore, background, onEvent } = options;
-    this.ports = resolvePorts({ now, random, sleep, deadline, notSent, headersHidden, sessionStore, background, onEvent });
+  /** The options it was made with (`idleBudgetMs`, `onSessionRestored`, …); `classify` takes them as they are (`dialects`). */
+  constructor(readonly options: ResilientFetchOptions) {
+    // The ports among the options: those with a default, and the session store.
+    const ports = [...Object.keys(DEFAULT_PORTS), 'sessionStore'].map((name) => [name, options[name as keyof EnginePorts]]);
+    this.ports = resolvePorts(Object.fromEntries(ports));
+    const given = options.fetch;
     this.fetch = given ?? ((input, init) => fetch(input, init));
     this.requestDeadlineMs = requestDeadline(options.requestDeadlineMs);
     this.policy = createRetryPolicy({
-      ...(options.replay === undefined ? {} : { replay: options.replay }),
-      ...(options.tools === undefined ? {} : { tools: options.tools }),
-      ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
-      ...(options.retryAfterCapMs === undefined ? {} : { retryAfterCapMs: options.retryAfterCapMs }),
+      ...defined({ replay: options.replay, tools: options.tools, backoff: options.backoff, retryAfterCapMs: options.retryAfterCapMs }),
       // A call waits for a refusing server as long as the engine's own requests may take, or less if told so.
       restartWait: { ...options.restartWait, maxWaitMs: Math.min(options.restartWait?.maxWaitMs ?? Infinity, this.requestDeadlineMs) },
     });
     this.#budget = options.retryBudget === false ? undefined : createRetryBudget(options.retryBudget ?? {});
-    this.classifyOptions = options.dialects ? { dialects: options.dialects } : {};
-    this.idleBudgetMs = options.idleBudgetMs;
-    this.serverIdleBudgetMs = options.serverIdleBudgetMs;
-    this.busyWindowMs = options.busyWindowMs;
-    this.onSessionRestored = options.onSessionRestored;
-    this.#consent = options.replayConsent;
   }
 
-  /** Tells the application of a decision carried out (an `onEvent` that throws changes nothing). */
-  emit(event: NewEvent): void {
+  /** Tells the application of a decision carried out (an `onEvent` that throws changes nothing); `undefined` fields are left out. */
+  emit(event: Loose<NewEvent>): void {
     try {
-      this.ports.onEvent({ ...event, atMs: this.ports.now() } as ResilienceEvent);
+      this.ports.onEvent({ ...defined(event), atMs: this.ports.now() } as ResilienceEvent);
     } catch {
       // The application's listener is its own business.
     }
@@ -79,7 +69,7 @@ export class Engine {
 
   /** Whether the application vouched for this one request as safe to repeat. */
   consents(request: RpcMessage): boolean {
-    return this.#consent?.(request) === true;
+    return this.options.replayConsent?.(request) === true;
   }
 
   /** A new logical call, for the retry budget. */
@@ -90,20 +80,19 @@ export class Engine {
   /** Core's decision for a classified attempt: the one place where its input is put together. */
   decide(verdict: Verdict, call: CallState, operation: Operation, revision: string | undefined): Action {
     const { now, random } = this.ports;
-    return decide({
-      verdict, call, operation, policy: this.policy, nowMs: now(), random: random(),
-      ...(revision === undefined ? {} : { revision }),
-      ...(this.#budget ? { retryBudgetAllows: canRetry(this.#budgetState, this.#budget, now()) } : {}),
-    });
+    return decide(defined({
+      verdict, call, operation, policy: this.policy, nowMs: now(), random: random(), revision,
+      retryBudgetAllows: this.#budget && canRetry(this.#budgetState, this.#budget, now()),
+    }));
   }
 
   /** Carries out a retry or re-issue's wait: counted in the budget, told as an event, then waited. */
   async backOff(action: Delay, verdict: Verdict, method: string | undefined, status: number | undefined, signal?: AbortSignal | null): Promise<void> {
     this.assertOpen(); // a closed engine tells of no wait it will not make
     if (this.#budget) this.#budgetState = recordRetry(this.#budgetState, this.#budget, this.ports.now());
-    const reason = { ...(method === undefined ? {} : { method }), attempt: action.attempt, delayMs: action.delayMs };
+    const reason = { method, attempt: action.attempt, delayMs: action.delayMs };
     if (action.type === 'reissue') this.emit({ type: 'reissued', ...reason });
-    else this.emit({ type: 'backed-off', ...reason, verdict: verdict.kind, ...(status === undefined ? {} : { status }) });
+    else this.emit({ type: 'backed-off', ...reason, verdict: verdict.kind, status });
     await this.sleep(action.delayMs, signal);
   }
 
@@ -118,7 +107,7 @@ export class Engine {
    */
   async wait<T>(signal: AbortSignal | null | undefined, work: (ended: AbortSignal) => Promise<T>): Promise<T> {
     if (signal?.aborted) throw signal.reason;
-    if (this.#closed) throw new ResilienceError(CLOSED);
+    this.assertOpen();
     const controller = new AbortController();
     const end = () => controller.abort(signal?.aborted ? signal.reason : new ResilienceError(CLOSED));
     signal?.addEventListener('abort', end, { once: true });

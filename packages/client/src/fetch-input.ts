@@ -1,4 +1,4 @@
-import type { PostBody } from './messages.ts';
+import type { PostBody, RpcMessage } from './messages.ts';
 
 /** What a `Request` input gives when `init` does not (the rest of a `Request` is the platform's default either way). */
 const FROM_REQUEST = ['method', 'headers', 'signal', 'redirect', 'credentials', 'cache', 'mode', 'keepalive'] as const;
@@ -12,7 +12,8 @@ const FROM_REQUEST = ['method', 'headers', 'signal', 'redirect', 'credentials', 
  * const init = await requestInit(new Request(url, { method: 'POST', body }), {}); // init.method === 'POST'
  */
 export async function requestInit(input: RequestInfo | URL, init: RequestInit): Promise<RequestInit> {
-  if (typeof Request === 'undefined' || !(input instanceof Request)) return init;
+  // `Request` is there wherever the engine runs (it needs `Response` and `Headers` as much).
+  if (!(input instanceof Request)) return init;
   const taken: Record<string, unknown> = {};
   for (const key of FROM_REQUEST) if (init[key] === undefined) taken[key] = input[key];
   if (init.body === undefined && input.body !== null) taken.body = await input.clone().text();
@@ -22,12 +23,7 @@ export async function requestInit(input: RequestInfo | URL, init: RequestInit): 
 /** Whether a POSTed body is JSON-RPC 2.0 (a message or a batch of them): anything else is not MCP. */
 export function isJsonRpc(body: PostBody): boolean {
   if (body.kind === 'other') return false;
-  if (body.kind !== 'batch') return body.message?.jsonrpc === '2.0';
-  try {
-    return (JSON.parse(body.text) as unknown[]).some((m) => (m as { jsonrpc?: unknown } | null)?.jsonrpc === '2.0');
-  } catch {
-    return false;
-  }
+  return (body.batch ?? [body.message]).some((m) => (m as RpcMessage | null | undefined)?.jsonrpc === '2.0');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { AnsweredResponse } from './answered-response.ts';
 import { readBounded } from './bounded-read.ts';
 import { ANSWER_LIMIT } from './limits.ts';
-import { isEventStream, responseMessages, untilSse, type RpcMessage } from './messages.ts';
+import { responseMessages, untilSse, type RpcMessage } from './messages.ts';
 
 /** What an `initialize` answer says of the session it opened. */
 export interface InitializeAnswer {
@@ -13,9 +13,9 @@ export interface InitializeAnswer {
 
 async function resultMessage(response: Response): Promise<RpcMessage | undefined> {
   if (response instanceof AnsweredResponse) return response.answer;
-  const stream = isEventStream(response);
-  const text = await readBounded(response.clone(), ANSWER_LIMIT, stream ? untilSse((m) => 'result' in m) : undefined);
-  return responseMessages(text, response.headers.get('content-type')).find((m) => 'result' in m);
+  const type = response.headers.get('content-type');
+  const text = await readBounded(response.clone(), ANSWER_LIMIT, untilSse(type, (m) => 'result' in m));
+  return responseMessages(text, type).find((m) => 'result' in m);
 }
 
 /**

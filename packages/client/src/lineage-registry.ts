@@ -1,6 +1,6 @@
-import { ResilienceError } from '@mcp-resilience/core';
 import { EndpointSession, type LineageHost } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
+import { invalidOption } from './invalid-option.ts';
 import { DEFAULT_LINEAGE_IDLE_MS, DEFAULT_MAX_LINEAGES, ENDED_IDS_KEPT, IDS_PER_LINEAGE } from './limits.ts';
 
 /** How many client lineages one fetch remembers, and for how long an unused one is kept. */
@@ -21,10 +21,8 @@ const endpointOf = (url: string) => url.split('#')[0]!;
 
 function checked(limits: LineageLimits): { max: number; idleMs: number } {
   const { max = DEFAULT_MAX_LINEAGES, idleMs = DEFAULT_LINEAGE_IDLE_MS } = limits;
-  const wrong = (option: string, words: string) =>
-    new ResilienceError({ code: 'INVALID_OPTION', message: `lineages.${option} must be ${words}`, details: { option: `lineages.${option}` } });
-  if (!Number.isInteger(max) || max < 1) throw wrong('max', 'an integer >= 1');
-  if (!Number.isFinite(idleMs) || idleMs < 0) throw wrong('idleMs', 'a finite number >= 0');
+  if (!Number.isInteger(max) || max < 1) throw invalidOption('lineages.max', 'an integer >= 1');
+  if (!Number.isFinite(idleMs) || idleMs < 0) throw invalidOption('lineages.idleMs', 'a finite number >= 0');
   return { max, idleMs };
 }
 
@@ -56,14 +54,17 @@ export class LineageRegistry implements LineageHost {
   readonly #max: number;
   readonly #idleMs: number;
 
-  constructor(private readonly engine: Engine, limits: LineageLimits = {}) {
+  readonly #engine: Engine;
+
+  constructor(engine: Engine, limits: LineageLimits = {}) {
+    this.#engine = engine;
     ({ max: this.#max, idleMs: this.#idleMs } = checked(limits));
   }
 
   /** A lineage for a client's `initialize` sent without a session id: known by its id once the answer gives one. */
   open(url: string): EndpointSession {
     this.#sweep();
-    return new EndpointSession(url, this.engine, this);
+    return new EndpointSession(url, this.#engine, this);
   }
 
   /**
@@ -76,11 +77,11 @@ export class LineageRegistry implements LineageHost {
     const key = `${endpointOf(url)}\n${id ?? ''}`;
     const known = this.#index.get(key);
     if (known) return this.#use(known);
-    if (id === null) return this.#add(new EndpointSession(url, this.engine, this), key);
+    if (id === null) return this.#add(new EndpointSession(url, this.#engine, this), key);
     const ended = this.#ended.get(key);
     if (ended !== undefined) {
       headers.set('mcp-session-id', ended);
-      return EndpointSession.ended(url, this.engine, this);
+      return EndpointSession.ended(url, this.#engine, this);
     }
     let resuming = this.#resuming.get(key);
     if (!resuming) {
@@ -92,10 +93,10 @@ export class LineageRegistry implements LineageHost {
 
   /** A session id no lineage knows: the store's session when it is that one, else a lineage of that id alone. */
   async #resume(url: string, id: string, key: string): Promise<EndpointSession> {
-    const store = this.engine.ports.sessionStore;
+    const store = this.#engine.ports.sessionStore;
     const stored = store ? await Promise.resolve().then(() => store.get(url)).catch(() => undefined) : undefined;
-    const lineage = this.#add(new EndpointSession(url, this.engine, this), key);
-    if (stored && (stored.sessionId === id || (stored.lineage !== undefined && stored.lineage === id))) lineage.persistence.resume(stored);
+    const lineage = this.#add(new EndpointSession(url, this.#engine, this), key);
+    if (stored && (stored.sessionId === id || stored.lineage === id)) lineage.persistence.resume(stored); // `id`: a string
     return lineage;
   }
 
@@ -132,8 +133,10 @@ export class LineageRegistry implements LineageHost {
   forget(lineage: EndpointSession): void {
     const entry = this.#entries.get(lineage);
     this.#entries.delete(lineage);
-    if (entry) this.#unindex(lineage, entry.keys);
-    if (entry) this.#count(lineage, -1);
+    if (entry) {
+      this.#unindex(lineage, entry.keys);
+      this.#count(lineage, -1);
+    }
     if (this.ownsStore(lineage)) this.#storeOwners.delete(lineage.url);
   }
 
@@ -156,18 +159,13 @@ export class LineageRegistry implements LineageHost {
     else this.#perEndpoint.delete(endpoint);
   }
 
-  /** How many lineages are remembered. */
-  get size(): number {
-    return this.#entries.size;
-  }
-
   #unindex(lineage: EndpointSession, keys: readonly string[]): void {
     for (const key of keys) if (this.#index.get(key) === lineage) this.#index.delete(key);
   }
 
   #add(lineage: EndpointSession, key: string): EndpointSession {
     if (!this.#entries.has(lineage)) this.#count(lineage, 1);
-    this.#entries.set(lineage, { keys: [key], usedAt: this.engine.ports.now() });
+    this.#entries.set(lineage, { keys: [key], usedAt: this.#engine.ports.now() });
     const previous = this.#index.get(key);
     if (previous && previous !== lineage) this.forget(previous); // a server that minted one id twice: the newer client has it
     this.#index.set(key, lineage);
@@ -179,7 +177,7 @@ export class LineageRegistry implements LineageHost {
     const entry = this.#entries.get(lineage);
     if (entry) {
       this.#entries.delete(lineage); // to the end: most recently used
-      entry.usedAt = this.engine.ports.now();
+      entry.usedAt = this.#engine.ports.now();
       this.#entries.set(lineage, entry);
     }
     return lineage;
@@ -187,7 +185,7 @@ export class LineageRegistry implements LineageHost {
 
   /** Forgets lineages unused past the idle horizon (least recently used first; a lineage in use is kept). */
   #sweep(): void {
-    const horizon = this.engine.ports.now() - this.#idleMs;
+    const horizon = this.#engine.ports.now() - this.#idleMs;
     for (const [lineage, entry] of this.#entries) {
       if (entry.usedAt > horizon) return;
       if (!lineage.busy) this.forget(lineage);

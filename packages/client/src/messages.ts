@@ -1,3 +1,4 @@
+import { SURFACED_ERROR_CODE, type ErrorInfo } from '@mcp-resilience/core';
 import { SseParser } from './sse-parser.ts';
 
 /**
@@ -7,8 +8,12 @@ import { SseParser } from './sse-parser.ts';
  * isEventStream(response) // true for 'text/event-stream; charset=utf-8'
  */
 export function isEventStream(of: Response | string | null | undefined): boolean {
-  const contentType = of instanceof Response ? of.headers.get('content-type') : of;
-  return contentType?.toLowerCase().includes('text/event-stream') === true;
+  return typeOf(of)?.toLowerCase().includes('text/event-stream') === true;
+}
+
+/** A response's `Content-Type`, or the one given. */
+function typeOf(of: Response | string | null | undefined): string | null | undefined {
+  return of instanceof Response ? of.headers.get('content-type') : of;
 }
 
 /**
@@ -18,8 +23,7 @@ export function isEventStream(of: Response | string | null | undefined): boolean
  * isJson(response) // true for 'application/json; charset=utf-8'
  */
 export function isJson(of: Response | string | null | undefined): boolean {
-  const contentType = of instanceof Response ? of.headers.get('content-type') : of;
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+  return typeOf(of)?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
 /** A JSON-RPC message as the engine needs to see it. */
@@ -44,7 +48,7 @@ export type PostKind = 'request' | 'notification' | 'response' | 'batch' | 'othe
  * isAnswerTo({ jsonrpc: '2.0', id: '4', result: {} }, 4) // true
  */
 export function isAnswerTo(message: RpcMessage, id: string | number): boolean {
-  const same = message.id === id || ((typeof message.id === 'string' || typeof message.id === 'number') && String(message.id) === String(id));
+  const same = (typeof message.id === 'string' || typeof message.id === 'number') && String(message.id) === String(id);
   return same && message.method === undefined && ('result' in message || 'error' in message);
 }
 
@@ -94,6 +98,8 @@ export interface PostBody {
   readonly text: string;
   /** The message, for a single message. */
   readonly message?: RpcMessage;
+  /** The batch's items, for a batch. */
+  readonly batch?: readonly unknown[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -114,10 +120,10 @@ export function readPostBody(text: string): PostBody {
   } catch {
     return { kind: 'other', text };
   }
-  if (Array.isArray(parsed)) return { kind: 'batch', text };
+  if (Array.isArray(parsed)) return { kind: 'batch', text, batch: parsed };
   if (!isRecord(parsed)) return { kind: 'other', text };
   const message = parsed as RpcMessage;
-  const hasId = message.id !== undefined && message.id !== null;
+  const hasId = message.id != null; // neither undefined nor null
   const kind: PostKind = typeof message.method === 'string'
     ? (hasId ? 'request' : 'notification')
     : ('result' in message || 'error' in message ? 'response' : 'other');
@@ -141,17 +147,30 @@ export function responseMessages(text: string, contentType: string | null): RpcM
     }
   };
   if (!isEventStream(contentType)) return parse(text);
-  return new SseParser().push(`${text}\n\n`).filter((event) => event.data !== '').flatMap((event) => parse(event.data));
+  return new SseParser().push(`${text}\n\n`).flatMap((event) => parse(event.data)); // an empty `data` parses to none
 }
 
 /**
- * For `readBounded`: enough once an event of an SSE text carries a message that `wanted`
- * accepts (an answer, say: the stream may stay open after it).
+ * For `readBounded`, on a body of type `contentType`: for an SSE stream, enough once an event
+ * carries a message that `wanted` accepts (an answer, say: the stream may stay open after it);
+ * anything else is read whole (`undefined`).
  *
  * @example
- * const text = await readBounded(response, ANSWER_LIMIT, untilSse((m) => isAnswerTo(m, id)));
+ * const text = await readBounded(response, ANSWER_LIMIT, untilSse(type, (m) => isAnswerTo(m, id)));
  */
-export function untilSse(wanted: (message: RpcMessage) => boolean): (text: string) => boolean {
+export function untilSse(contentType: string | null, wanted: (message: RpcMessage) => boolean): ((text: string) => boolean) | undefined {
+  if (!isEventStream(contentType)) return undefined;
   const parser = new SseParser();
   return (text) => parser.push(text).some((event) => responseMessages(event.data, 'application/json').some(wanted));
+}
+
+/**
+ * The JSON-RPC error that answers request `id` with a typed failure: `SURFACED_ERROR_CODE`, its
+ * message, and its details with its code as `data` (what `resilienceCodeOf` reads back).
+ *
+ * @example
+ * surfaced(7, { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} })
+ */
+export function surfaced(id: string | number, error: ErrorInfo): RpcMessage {
+  return { jsonrpc: '2.0', id, error: { code: SURFACED_ERROR_CODE, message: error.message, data: { ...error.details, code: error.code } } };
 }

@@ -1,4 +1,5 @@
 import type { Blocked, ResilienceEvent } from '@mcp-resilience/core';
+import { defined } from './defined.ts';
 import type { SessionStore } from './session-store.ts';
 
 /**
@@ -147,7 +148,5 @@ export const DEFAULT_PORTS: EnginePorts = Object.freeze({
  * const ports = resolvePorts({ sleep: nodeSleep });
  */
 export function resolvePorts(given: { readonly [P in keyof EnginePorts]?: EnginePorts[P] | undefined }): EnginePorts {
-  const ports: Record<string, unknown> = { ...DEFAULT_PORTS };
-  for (const [name, port] of Object.entries(given)) if (port !== undefined) ports[name] = port;
-  return ports as unknown as EnginePorts;
+  return { ...DEFAULT_PORTS, ...defined(given) } as EnginePorts;
 }

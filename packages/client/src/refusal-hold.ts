@@ -15,7 +15,11 @@ export class RefusalHold {
   #holds = 0;
   #held: { readonly until: Promise<void>; readonly open: () => void } | undefined;
 
-  constructor(private readonly sleep: Sleep) {}
+  readonly #sleep: Sleep;
+
+  constructor(sleep: Sleep) {
+    this.#sleep = sleep;
+  }
 
   /** Whether a refusal is being read. */
   get holding(): boolean {
@@ -46,7 +50,7 @@ export class RefusalHold {
         this.#held = undefined;
       }
     };
-    this.sleep(HOLD_CAP_MS, capped.signal).then(release, () => {});
+    this.#sleep(HOLD_CAP_MS, capped.signal).then(release, () => {});
     return release;
   }
 }

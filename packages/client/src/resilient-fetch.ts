@@ -3,6 +3,7 @@ import { whenBodyEnds } from './body-end.ts';
 import type { CallRequest } from './call-request.ts';
 import { CallRunner } from './call-runner.ts';
 import type { EndpointSession } from './endpoint-session.ts';
+import { defined } from './defined.ts';
 import { Engine } from './engine.ts';
 import { createEventLogger } from './event-logger.ts';
 import { fromUpstream, isJsonRpc, requestInit } from './fetch-input.ts';
@@ -58,7 +59,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   const onEvent = logger && options.onEvent
     ? (event: Parameters<typeof logger>[0]) => (logger(event), options.onEvent!(event))
     : (logger ?? options.onEvent);
-  const engine = new Engine({ ...options, ...(onEvent ? { onEvent } : {}) });
+  const engine = new Engine(defined({ ...options, onEvent }));
   const lineages = new LineageRegistry(engine, options.lineages);
 
   /** What core needs to know of a POSTed message: its method, and for a tool call, the tool and what vouches for it. */
@@ -67,13 +68,13 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     if (body.kind !== 'request' && body.kind !== 'notification') return {};
     const consent = body.kind === 'request' && (hasIdempotencyKey(body) || engine.consents(message!));
     const name = message!.method === 'tools/call' ? message!.params?.name : undefined;
-    const annotations = typeof name === 'string' ? session.annotations(name) : undefined;
+    const toolName = typeof name === 'string' ? name : undefined;
     // A task-augmented request creates a task: sent twice, it would create two.
     const task = body.kind === 'request' && createsTask(message!.method, message!.params);
-    return {
-      method: message!.method!, ...(typeof name === 'string' ? { toolName: name } : {}), ...(annotations ? { annotations } : {}),
-      ...(consent ? { consent } : {}), ...(task ? { task } : {}),
-    };
+    return defined({
+      method: message!.method!, toolName, annotations: toolName === undefined ? undefined : session.annotations(toolName),
+      consent: consent || undefined, task: task || undefined,
+    });
   }
 
   /**
@@ -102,22 +103,22 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const session = opens ? lineages.open(url) : await lineages.route(url, headers);
     // Only a lineage with a session sends requests of its own: a request without an id (shared by every client then) lends it nothing.
     if (opens || headers.has('mcp-session-id')) session.clientHeaders.note(headers);
-    const run = async (request: CallRequest, then?: (response: Response) => Response | Promise<Response>) => {
-      const runner = new CallRunner(engine, session, request);
+    const run = async (request: Omit<CallRequest, 'url' | 'init'>, then?: (response: Response) => Response | Promise<Response>) => {
+      const runner = new CallRunner(engine, session, { url, init: { ...init, method, headers }, ...request });
       const response = await runner.run();
       return fromUpstream(then ? await then(response) : response, runner.upstream);
     };
     if (method === 'GET') {
-      return run({ url, init: { ...init, method, headers }, operation: { stream: true } }, (response) =>
+      return run({ operation: { stream: true } }, (response) =>
         response.ok && isEventStream(response) ? whenBodyEnds(response, session.openStream(), (message) => session.notice(message)) : response);
     }
     if (!body) {
-      return run({ url, init: { ...init, method, headers }, operation: {} }, (response) => {
+      return run({ operation: {} }, (response) => {
         if (method === 'DELETE' && response.ok && headers.has('mcp-session-id')) session.terminate();
         return response;
       });
     }
-    const request = { url, init: { ...init, method, headers }, body, operation: operationOf(body, session) };
+    const request = { body, operation: operationOf(body, session) };
     if (opens) {
       session.rememberInitialize(body.text, headers);
       return run(request, async (response) => (await session.learn(response), response));

@@ -1,3 +1,5 @@
+import { defined } from './defined.ts';
+
 /** A tool call's result as both SDK lines give it (`CallToolResult`, loosely). */
 export interface ToolResult {
   readonly content?: readonly unknown[];
@@ -79,7 +81,7 @@ export function sdkTasks(client: TaskClient): SdkTasks {
     return {
       revision: (client as { transport?: { protocolVersion?: string } }).transport?.protocolVersion,
       callTool: (params, options) => callTool(params, undefined, options),
-      create: (params, ttl, options) => client.request({ method: 'tools/call', params: { ...params } }, ANY_RESULT, { ...options, task: ttl === undefined ? {} : { ttl } }),
+      create: (params, ttl, options) => client.request({ method: 'tools/call', params: { ...params } }, ANY_RESULT, { ...options, task: defined({ ttl }) }),
       get: (taskId, options) => v1.getTask(taskId, options),
       result: (taskId, options) => v1.getTaskResult(taskId, ANY_RESULT, options) as Promise<ToolResult>,
       cancel: (taskId, options) => v1.cancelTask(taskId, options),
@@ -88,7 +90,7 @@ export function sdkTasks(client: TaskClient): SdkTasks {
   return {
     revision: v2Revision?.call(client),
     callTool: (params, options) => callTool(params, options),
-    create: (params, ttl, options) => request('tools/call', { ...params, task: ttl === undefined ? {} : { ttl } }, options),
+    create: (params, ttl, options) => request('tools/call', { ...params, task: defined({ ttl }) }, options),
     get: (taskId, options) => request('tasks/get', { taskId }, options),
     result: (taskId, options) => request('tasks/result', { taskId }, options) as Promise<ToolResult>,
     cancel: (taskId, options) => request('tasks/cancel', { taskId }, options),

@@ -19,16 +19,20 @@ type Outcome = 'reachable' | 'deadline' | 'aborted' | 'closed';
 export class ServerWait {
   #startedAtMs: number | undefined;
   #attempts = 0;
-  /** The event field naming the request's JSON-RPC method, if it has one. */
-  readonly #method: { method?: string };
+  readonly #engine: Engine;
+  /** The request's JSON-RPC method, if it has one: the events name it. */
+  readonly #method: string | undefined;
+  readonly #ownDeadline: boolean;
 
   /**
    * `ownDeadline`: the signal given to {@link sleep} is the engine's own deadline (a
    * re-initialization's `requestDeadlineMs`), not a caller's: when it fires, the deadline came,
    * and the wait rejects with `SERVER_UNREACHABLE` as core's own deadline does.
    */
-  constructor(private readonly engine: Engine, method: string | undefined, private readonly ownDeadline = false) {
-    this.#method = method === undefined ? {} : { method };
+  constructor(engine: Engine, method: string | undefined, ownDeadline = false) {
+    this.#engine = engine;
+    this.#method = method;
+    this.#ownDeadline = ownDeadline;
   }
 
   /** An attempt got an answer (any status): the server is reachable again. */
@@ -51,17 +55,17 @@ export class ServerWait {
 
   /** Waits `step.delayMs` before the next attempt; rejects as the engine's waits do (the abort reason, `ENGINE_CLOSED`), or see `ownDeadline`. */
   async sleep(step: WaitStep, signal: AbortSignal | null | undefined): Promise<void> {
-    const { engine } = this;
+    const engine = this.#engine;
     engine.assertOpen();
     if (this.#startedAtMs === undefined) {
       this.#startedAtMs = engine.ports.now();
-      engine.emit({ type: 'server-wait-started', ...this.#method, limitMs: step.untilMs - this.#startedAtMs }); // > 0: core says so
+      engine.emit({ type: 'server-wait-started', method: this.#method, limitMs: step.untilMs - this.#startedAtMs }); // > 0: core says so
     }
     this.#attempts = step.attempt;
     try {
       await engine.sleep(step.delayMs, signal);
     } catch (error) {
-      const deadline = this.ownDeadline && (error as { name?: unknown } | undefined)?.name === 'TimeoutError';
+      const deadline = this.#ownDeadline && (error as { name?: unknown } | undefined)?.name === 'TimeoutError';
       this.#end(deadline ? 'deadline' : isResilienceError(error, 'ENGINE_CLOSED') ? 'closed' : 'aborted');
       if (!deadline) throw error;
       throw new ResilienceError(serverUnreachable(step.attempt - 1, engine.requestDeadlineMs), { cause: error });
@@ -70,8 +74,8 @@ export class ServerWait {
 
   #end(outcome: Outcome): void {
     if (this.#startedAtMs === undefined) return;
-    const waitedMs = this.engine.ports.now() - this.#startedAtMs;
+    const waitedMs = this.#engine.ports.now() - this.#startedAtMs;
     this.#startedAtMs = undefined;
-    this.engine.emit({ type: 'server-wait-ended', ...this.#method, outcome, attempts: this.#attempts, waitedMs });
+    this.#engine.emit({ type: 'server-wait-ended', method: this.#method, outcome, attempts: this.#attempts, waitedMs });
   }
 }

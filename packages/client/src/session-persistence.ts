@@ -1,4 +1,5 @@
 import { adoptSession, markDead } from '@mcp-resilience/core';
+import { defined } from './defined.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { newLineageKey, storableHeaders, type StoredSession } from './session-store.ts';
@@ -18,26 +19,32 @@ export class SessionPersistence {
   /** Names this lineage in the store: an SDK given it as a session id resumes this lineage (a stored session with no live id). */
   #storeKey: string | undefined;
 
-  constructor(private readonly session: EndpointSession, private readonly engine: Engine) {}
+  readonly #session: EndpointSession;
+  readonly #engine: Engine;
+
+  constructor(session: EndpointSession, engine: Engine) {
+    this.#session = session;
+    this.#engine = engine;
+  }
 
   /** Hands the store its copy of the session (background work: a store that fails costs only the hand-over). */
   save(): void {
-    const { session, engine } = this;
+    const session = this.#session, engine = this.#engine;
     const store = engine.ports.sessionStore;
     const { initializeRequest: initialize, initializedRequest: initialized, negotiated } = session;
     if (!store || !initialize || !negotiated || engine.closed || !session.ownsStore) return;
     const id = session.tracker.current?.id;
     const { subscriptions, logLevel } = session.state;
-    const stored: StoredSession = {
-      ...(id === undefined ? {} : { sessionId: id }),
+    const stored: StoredSession = defined({
+      sessionId: id,
       lineage: (this.#storeKey ??= newLineageKey()),
       revision: negotiated.revision,
-      ...(negotiated.capabilities === undefined ? {} : { capabilities: negotiated.capabilities }),
+      capabilities: negotiated.capabilities,
       initialize: { body: initialize.text, headers: storableHeaders(initialize.headers) },
-      ...(initialized ? { initialized: { body: initialized.text, headers: storableHeaders(initialized.headers) } } : {}),
+      initialized: initialized && { body: initialized.text, headers: storableHeaders(initialized.headers) },
       subscriptions,
-      ...(logLevel === undefined ? {} : { logLevel }),
-    };
+      logLevel,
+    });
     // One write after another, in the order the session changed: a slow earlier write (the dead
     // session) must never land after a later one (its replacement) on a remote store.
     this.#saving = this.#saving.then(() => store.set(session.url, stored)).catch(() => {});
@@ -46,15 +53,13 @@ export class SessionPersistence {
 
   /** Goes on with the session a store kept (its client named it): a reload, the next request of a Worker. */
   resume(stored: StoredSession): void {
-    const { session } = this;
+    const session = this.#session;
     session.initializeRequest = { text: stored.initialize.body, headers: new Headers(stored.initialize.headers) };
     if (stored.initialized) session.initializedRequest = { text: stored.initialized.body, headers: new Headers(stored.initialized.headers) };
     session.state.load(stored.subscriptions, stored.logLevel);
     session.negotiated = { revision: stored.revision, capabilities: stored.capabilities };
     this.#storeKey = stored.lineage;
-    const adopted = adoptSession(session.tracker, {
-      ...(stored.sessionId === undefined ? {} : { id: stored.sessionId }), revision: stored.revision, nowMs: this.engine.ports.now(),
-    });
+    const adopted = adoptSession(session.tracker, defined({ id: stored.sessionId, revision: stored.revision, nowMs: this.#engine.ports.now() }));
     if (adopted.ok) session.tracker = adopted.tracker;
     if (stored.sessionId === undefined) session.tracker = markDead(session.tracker, session.ordinal);
     session.resumed(stored.sessionId);
@@ -62,6 +67,6 @@ export class SessionPersistence {
 
   /** Removes the lineage's copy from the store (its client ended the session for good); never rejects. */
   async forget(): Promise<void> {
-    await Promise.resolve().then(() => this.engine.ports.sessionStore?.delete(this.session.url)).catch(() => {});
+    await Promise.resolve().then(() => this.#engine.ports.sessionStore?.delete(this.#session.url)).catch(() => {});
   }
 }

@@ -2,13 +2,16 @@ import {
   abandonReinitialize, beginReinitialize, diagnoseLoss, isIdleBeyond, isResilienceError, lossReport, markDead, recoveryStep, ResilienceError,
   sessionChange, type ErrorInfo, type Verdict,
 } from '@mcp-resilience/core';
+import { abortable } from './abortable.ts';
 import { readBounded } from './bounded-read.ts';
 import { CallRunner } from './call-runner.ts';
+import { defined } from './defined.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { ANSWER_LIMIT } from './limits.ts';
-import { isAnswerTo, isEventStream, responseMessages, untilSse, type RpcMessage } from './messages.ts';
+import { isAnswerTo, responseMessages, untilSse, type RpcMessage } from './messages.ts';
 import type { SessionRestoredContext } from './options.ts';
+import { discard } from './responses.ts';
 
 type Why = 'lost' | 'idle';
 
@@ -33,7 +36,13 @@ function cannotOpen(reason: string, words: string, details: Record<string, unkno
 export class SessionRecovery {
   #reinitializing: Promise<void> | undefined;
 
-  constructor(private readonly session: EndpointSession, private readonly engine: Engine) {}
+  readonly #session: EndpointSession;
+  readonly #engine: Engine;
+
+  constructor(session: EndpointSession, engine: Engine) {
+    this.#session = session;
+    this.#engine = engine;
+  }
 
   /** The re-initialization under way, if one is. */
   get underWay(): Promise<void> | undefined {
@@ -42,24 +51,20 @@ export class SessionRecovery {
 
   /** Notes a session loss with its diagnosis (and a bug report when it was in use); the session is declared dead. */
   lost(ordinal: number, verdict: Extract<Verdict, { kind: 'session-gone' }>, method: string | undefined): void {
-    const { session } = this;
+    const session = this.#session;
     const current = session.tracker.current;
     if (current?.ordinal === ordinal) {
       const { serverUptimeSeconds } = verdict;
-      const { serverIdleBudgetMs, busyWindowMs } = this.engine;
-      const facts = {
-        sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: this.engine.ports.now(),
-        streamOpen: session.streamsOpen > 0,
-        ...(serverUptimeSeconds === undefined ? {} : { serverUptimeSeconds }),
-        ...(serverIdleBudgetMs === undefined ? {} : { idleBudgetMs: serverIdleBudgetMs }),
-        ...(busyWindowMs === undefined ? {} : { busyWindowMs }),
-      };
+      const { serverIdleBudgetMs, busyWindowMs } = this.#engine.options;
+      const facts = defined({
+        sessionStartedAtMs: current.startedAtMs, lastActivityAtMs: current.lastActivityAtMs, failedAtMs: this.#engine.ports.now(),
+        streamOpen: session.streamsOpen > 0, serverUptimeSeconds, idleBudgetMs: serverIdleBudgetMs, busyWindowMs,
+      });
       const diagnosis = diagnoseLoss(facts);
       session.tasks.sessionLost(ordinal, diagnosis.cause);
       const report = lossReport(facts, diagnosis, session.exchanges);
-      this.engine.emit({
-        type: 'session-lost', session: ordinal, dialect: verdict.dialect, ...(method === undefined ? {} : { method }), ...diagnosis,
-        ...(report ? { report } : {}),
+      this.#engine.emit({
+        type: 'session-lost', session: ordinal, dialect: verdict.dialect, method, ...diagnosis, report,
       });
     }
     session.tracker = markDead(session.tracker, ordinal);
@@ -75,17 +80,17 @@ export class SessionRecovery {
    * allocated for it). Nothing runs on behalf of a caller that stopped waiting.
    */
   prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
-    const { session } = this;
+    const session = this.#session;
     // A re-initialization under way, or a refusal being read: wait for it (whatever came of it), then prepare again.
     const waitFor = this.#reinitializing ?? (sdkSentSession ? session.refusals.until : undefined);
     if (waitFor) return waitFor.catch(() => {});
     if (!sdkSentSession || !session.sessionful || session.initializeRequest === undefined) return undefined;
     const current = session.tracker.current;
     if (current === undefined) return this.recover(session.tracker.ordinals, 'lost');
-    const { idleBudgetMs } = this.engine;
     // In use (another call in flight, a stream open, a task running on it) is never idle.
     const inUse = session.callsInFlight > (selfCounted ? 1 : 0) || session.streamsOpen > 0 || session.tasks.holdsTask(current.ordinal);
-    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(session.tracker, this.engine.ports.now(), idleBudgetMs)) {
+    const { idleBudgetMs } = this.#engine.options;
+    if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(session.tracker, this.#engine.ports.now(), idleBudgetMs)) {
       session.tracker = markDead(session.tracker, current.ordinal);
       this.end(current.id);
       return this.recover(current.ordinal, 'idle');
@@ -96,11 +101,11 @@ export class SessionRecovery {
   /** Makes sure a session newer than `failedOrdinal` exists: the first caller opens it, the others wait for that one. */
   recover(failedOrdinal: number, why: Why = 'lost'): Promise<void> {
     try {
-      this.engine.assertOpen();
+      this.#engine.assertOpen();
     } catch (error) {
       return Promise.reject(error);
     }
-    const { session } = this;
+    const session = this.#session;
     const step = recoveryStep(session.tracker, failedOrdinal);
     if (step === 'replay') return Promise.resolve();
     if (step === 'wait' && this.#reinitializing) return this.#reinitializing;
@@ -113,7 +118,7 @@ export class SessionRecovery {
   }
 
   async #reinitialize(from: number, why: Why): Promise<void> {
-    const { session, engine } = this;
+    const session = this.#session, engine = this.#engine;
     const before = session.negotiated;
     await this.#open(from, why);
     if (session.initializedRequest) await this.#post(session.initializedRequest.text, 'notifications/initialized').catch(() => undefined);
@@ -125,13 +130,13 @@ export class SessionRecovery {
       engine.emit({ type: 'session-changed', from, to, ...change });
       throw new ResilienceError(session.markChanged(change));
     }
-    const hook = engine.onSessionRestored;
+    const hook = engine.options.onSessionRestored;
     if (hook) await this.#runHook(hook, { from, why, restored });
   }
 
   /** Opens the new session with the client's own `initialize`, backed off like any request, within the deadline. */
   async #open(from: number, why: Why): Promise<void> {
-    const { session, engine } = this;
+    const session = this.#session, engine = this.#engine;
     const init = session.initializeRequest;
     try {
       // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
@@ -147,7 +152,7 @@ export class SessionRecovery {
         }
         engine.assertOpen(); // closed while it was answered: the session is not taken (nobody would end it)
         const learned = await session.learn(response, { from, why });
-        await response.body?.cancel().catch(() => {});
+        await discard(response);
         return learned;
       });
       if (!adopted) throw new ResilienceError(cannotOpen('no-result', 'no initialize result'));
@@ -163,7 +168,7 @@ export class SessionRecovery {
     hook: (context: SessionRestoredContext) => unknown,
     { from, why, restored }: { from: number; why: Why; restored: { subscriptions: number; logLevel?: string } | undefined },
   ): Promise<void> {
-    const { session, engine } = this;
+    const session = this.#session, engine = this.#engine;
     const ordinal = session.ordinal;
     const context: SessionRestoredContext = {
       session: ordinal, previous: from, reason: why, revision: session.negotiated!.revision, capabilities: session.negotiated!.capabilities,
@@ -175,14 +180,11 @@ export class SessionRecovery {
         throw new ResilienceError({ code: 'RPC_ERROR', message: `${method} failed: ${String(message)}`, details: { method, rpcCode: code, data } });
       },
       notify: async (method, params) => {
-        await this.#post(JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) }), method);
+        await this.#post(JSON.stringify({ jsonrpc: '2.0', method, params }), method); // no `params` when undefined
       },
     };
     try {
-      await engine.bounded((signal) => Promise.race([
-        Promise.resolve().then(() => hook(context)),
-        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
-      ]));
+      await engine.bounded((signal) => abortable(Promise.resolve().then(() => hook(context)), signal));
     } catch (error) {
       const id = session.tracker.current?.id;
       session.tracker = markDead(session.tracker, ordinal);
@@ -197,11 +199,11 @@ export class SessionRecovery {
   /** One of the engine's own requests on the current session; resolves with its answer (a result or an error). */
   async #request(method: string, params: Record<string, unknown> | undefined): Promise<RpcMessage & { error?: unknown }> {
     const id = `mcp-resilience-${++internalIds}`;
-    const request = { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) };
+    const request = defined({ jsonrpc: '2.0', id, method, params });
     const { body, type } = await this.#post(JSON.stringify(request), method, id);
     const answer = responseMessages(body, type).find((m) => isAnswerTo(m, id));
     if (!answer) throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: `No answer to ${method}`, details: {} });
-    this.session.answered(request, answer); // a tools/list sent from onSessionRestored teaches the new session's annotations
+    this.#session.answered(request, answer); // a tools/list sent from onSessionRestored teaches the new session's annotations
     return answer;
   }
 
@@ -211,41 +213,44 @@ export class SessionRecovery {
    * response is not read at all: whatever it holds, and however long it lasts, nobody waits for it.
    */
   #post(body: string, method: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
-    const { session } = this;
-    const headers = session.clientHeaders.over(session.initializeRequest!.headers);
-    const id = session.tracker.current?.id;
-    if (id !== undefined) headers.set('mcp-session-id', id);
-    if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
-    return this.engine.bounded(async (signal) => {
+    const session = this.#session;
+    const headers = this.#headers(session.initializeRequest!.headers, session.tracker.current?.id);
+    return this.#engine.bounded(async (signal) => {
       const response = await this.#send({ method: 'POST', headers, body, signal }, method);
       const type = response.headers.get('content-type');
       if (answerTo === undefined) {
-        await response.body?.cancel().catch(() => {});
+        await discard(response);
         return { body: '', type };
       }
-      return { body: await readBounded(response, ANSWER_LIMIT, isEventStream(type) ? untilSse((m) => isAnswerTo(m, answerTo)) : undefined), type };
+      return { body: await readBounded(response, ANSWER_LIMIT, untilSse(type, (m) => isAnswerTo(m, answerTo))), type };
     });
   }
 
   /** Ends a session the client leaves (background work, best effort). */
   end(id: string | undefined): void {
-    if (id !== undefined) this.engine.ports.background(this.delete(id));
+    if (id !== undefined) this.#engine.ports.background(this.delete(id));
   }
 
   /** DELETE of session `id`, with this lineage's headers, within the deadline; never rejects. */
   delete(id: string): Promise<void> {
-    const { session, engine } = this;
-    const headers = session.clientHeaders.over();
-    headers.set('mcp-session-id', id);
-    if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
+    const engine = this.#engine;
+    const headers = this.#headers(undefined, id);
     return engine.ports.deadline(engine.requestDeadlineMs, (signal) =>
-      this.#send({ method: 'DELETE', headers, signal }, undefined).then((r) => r.body?.cancel(), () => {}))
+      this.#send({ method: 'DELETE', headers, signal }, undefined).then(discard, () => {}))
       .then(() => {}, () => {});
+  }
+
+  /** This lineage's headers over `base`, for session `id` (if any), on the negotiated revision. */
+  #headers(base: HeadersInit | undefined, id: string | undefined): Headers {
+    const session = this.#session;
+    const headers = session.clientHeaders.over(base);
+    if (id !== undefined) headers.set('mcp-session-id', id);
+    if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
+    return headers;
   }
 
   /** One of the engine's own requests, through the one call loop (backed off, waited for, never a session's logic). */
   #send(init: RequestInit & { method: string; signal: AbortSignal }, method: string | undefined): Promise<Response> {
-    const operation = method === undefined ? {} : { method };
-    return new CallRunner(this.engine, this.session, { url: this.session.url, init: { ...init, redirect: 'manual' }, operation, own: true }).run();
+    return new CallRunner(this.#engine, this.#session, { url: this.#session.url, init: { ...init, redirect: 'manual' }, operation: defined({ method }), own: true }).run();
   }
 }

@@ -1,8 +1,5 @@
 import { isAnswerTo, type RpcMessage } from './messages.ts';
 
-/** Requests whose success is session state: what a new session must be told again. */
-const STATE_METHODS: ReadonlySet<string> = new Set(['resources/subscribe', 'resources/unsubscribe', 'logging/setLevel']);
-
 /** What a restore achieved on a new session. */
 export interface Restored {
   readonly subscriptions: number;
@@ -15,17 +12,12 @@ export interface Restored {
  * result (not an error), and sent again on a new session, in one place.
  *
  * @example
- * if (SessionState.tracks(request.method)) state.record(request, answer);
+ * if (state.record(request, answer)) save();
  * const restored = await state.restore((method, params) => sendOnNewSession(method, params));
  */
 export class SessionState {
   readonly #subscriptions = new Set<string>();
   #logLevel: string | undefined;
-
-  /** Whether a request of this method changes the state a session must restore. */
-  static tracks(method: string | undefined): boolean {
-    return method !== undefined && STATE_METHODS.has(method);
-  }
 
   get subscriptions(): readonly string[] {
     return [...this.#subscriptions];
@@ -35,7 +27,11 @@ export class SessionState {
     return this.#logLevel;
   }
 
-  /** Takes a request and its answer (ids matched as the SDK matches them); returns whether the state changed. */
+  /**
+   * Takes a request and its answer (ids matched as the SDK matches them); returns whether the
+   * state changed: only a `resources/subscribe`, `resources/unsubscribe` or `logging/setLevel`
+   * answered with a result changes it.
+   */
   record(request: RpcMessage, answer: RpcMessage): boolean {
     if (request.id == null || !isAnswerTo(answer, request.id) || !('result' in answer)) return false;
     const { method, params } = request;

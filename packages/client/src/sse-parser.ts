@@ -1,3 +1,5 @@
+import { defined } from './defined.ts';
+
 /** One server-sent event: an id-only block (a priming event) has empty `data`. */
 export interface SseEvent {
   readonly id?: string;
@@ -55,12 +57,7 @@ export class SseParser {
 
   #dispatch(): SseEvent | undefined {
     if (!this.#fields) return undefined;
-    const event: SseEvent = {
-      data: this.#data.join('\n'),
-      ...(this.#id === undefined ? {} : { id: this.#id }),
-      ...(this.#event === undefined ? {} : { event: this.#event }),
-      ...(this.#retry === undefined ? {} : { retry: this.#retry }),
-    };
+    const event: SseEvent = defined({ data: this.#data.join('\n'), id: this.#id, event: this.#event, retry: this.#retry });
     this.#id = this.#event = this.#retry = undefined;
     this.#data = [];
     this.#fields = false;

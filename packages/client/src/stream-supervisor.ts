@@ -1,6 +1,8 @@
-import { ResilienceError, SURFACED_ERROR_CODE, type ErrorInfo } from '@mcp-resilience/core';
+import { ResilienceError, type ErrorInfo } from '@mcp-resilience/core';
 import { AnsweredResponse } from './answered-response.ts';
-import { findAnswer, isAnswerTo, isEventStream, type RpcMessage } from './messages.ts';
+import { defined } from './defined.ts';
+import { findAnswer, isAnswerTo, isEventStream, surfaced, type RpcMessage } from './messages.ts';
+import { sameHead } from './responses.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
 
 type Id = string | number;
@@ -47,10 +49,6 @@ export async function streamNextOf(response: Response, sentId: Id, originalId: I
 
 const encoder = new TextEncoder();
 
-function gaveUp(id: Id, error: ErrorInfo): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, error: { code: SURFACED_ERROR_CODE, message: error.message, data: { ...error.details, code: error.code } } });
-}
-
 /**
  * The body handed to the SDK for a request answered over SSE. Events pass through as they
  * arrive (without ids: resuming is the engine's job); when the stream ends or breaks before the
@@ -62,9 +60,9 @@ function gaveUp(id: Id, error: ErrorInfo): string {
  * return superviseStream(response, runner);
  */
 export function superviseStream(first: Response, owner: StreamOwner): Response {
-  let reader = first.body!.getReader();
-  let parser = new SseParser();
-  let decoder = new TextDecoder();
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  let parser: SseParser;
+  let decoder: TextDecoder;
   let lastEventId: string | undefined;
   let retryMs: number | undefined;
   let answered = false;
@@ -87,12 +85,14 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
     if (answered) owner.finished(); // the call is over once its answer is handed on, whenever the stream closes
   };
 
+  /** Reads on from `response` (the first stream, a resumed one, or a re-issue's), with no cursor yet. */
   const follow = (response: Response) => {
     reader = response.body!.getReader();
     parser = new SseParser();
     decoder = new TextDecoder();
     lastEventId = retryMs = undefined;
   };
+  follow(first);
 
   const finish = (controller: ReadableStreamDefaultController<Uint8Array>, error?: unknown) => {
     owner.finished();
@@ -125,7 +125,7 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
           let next: StreamNext;
           try {
             if (owner.signal?.aborted) throw owner.signal.reason;
-            next = await owner.ended({ ...(lastEventId === undefined ? {} : { lastEventId }), ...(retryMs === undefined ? {} : { retryMs }) });
+            next = await owner.ended(defined({ lastEventId, retryMs }));
           } catch (reason) {
             return finish(controller, reason ?? new DOMException('The call was aborted', 'AbortError'));
           }
@@ -133,7 +133,7 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
             follow(next.follow);
             continue;
           }
-          const text = 'answer' in next ? JSON.stringify(next.answer) : gaveUp(owner.originalId, next.fail);
+          const text = JSON.stringify('answer' in next ? next.answer : surfaced(owner.originalId, next.fail));
           controller.enqueue(encoder.encode(formatSse(text)));
           return finish(controller);
         }
@@ -143,6 +143,6 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
         return reader.cancel(reason).catch(() => {});
       },
     }),
-    { status: first.status, statusText: first.statusText, headers: first.headers },
+    sameHead(first),
   );
 }

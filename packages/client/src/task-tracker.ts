@@ -1,8 +1,9 @@
 import {
-  createsTask, followTask, isReplaySafe, isUnknownTask, readTask, SURFACED_ERROR_CODE, taskLost, type LossCause, type Operation,
+  createsTask, followTask, isReplaySafe, isUnknownTask, readTask, taskLost, type LossCause, type Operation,
 } from '@mcp-resilience/core';
+import { defined } from './defined.ts';
 import type { Engine } from './engine.ts';
-import type { RpcMessage } from './messages.ts';
+import { surfaced, type RpcMessage } from './messages.ts';
 
 /** Tasks remembered per endpoint; past it the oldest is forgotten. */
 const TASKS_KEPT = 100;
@@ -49,7 +50,11 @@ export class TaskTracker {
   readonly #losses = new Map<number, LossCause>();
   #count = 0;
 
-  constructor(private readonly engine: Engine) {}
+  readonly #engine: Engine;
+
+  constructor(engine: Engine) {
+    this.#engine = engine;
+  }
 
   /** A session was found lost, with this cause: the tasks known on it may have gone with it. */
   sessionLost(session: number, cause: LossCause): void {
@@ -59,7 +64,7 @@ export class TaskTracker {
 
   /** Whether a task known on `session` runs or waits for its result to be fetched: the session is in use, never idle. */
   holdsTask(session: number): boolean {
-    const now = this.engine.ports.now();
+    const now = this.#engine.ports.now();
     for (const task of this.#tasks.values()) if (task.session === session && task.held && now < task.heldUntilMs) return true;
     return false;
   }
@@ -78,18 +83,15 @@ export class TaskTracker {
    */
   answered(request: RpcMessage, answer: RpcMessage, on: number, revision: string | undefined, operation: Operation): RpcMessage | undefined {
     if (createsTask(request.method, request.params)) return void this.#learn(answer, on, operation);
-    const taskId = request.params?.taskId;
-    const tracked = typeof taskId === 'string' && FOLLOWED.has(request.method!) ? this.#tasks.get(taskId) : undefined;
+    const taskId = request.params?.taskId as string; // tasks are kept by string ids: no other finds one
+    const tracked = FOLLOWED.has(request.method!) ? this.#tasks.get(taskId) : undefined;
     if (!tracked) return undefined;
     // tasks/result answers what the task's own request would have: its -32602 may be the tool's, not "unknown task".
     const unknown = request.method !== 'tasks/result' && 'error' in answer && isUnknownTask(answer.error);
-    const step = followTask({
-      ...(revision === undefined ? {} : { revision }), knownOn: tracked.session, answeredOn: on, unknown,
-      ...(this.#losses.has(tracked.session) ? { loss: this.#losses.get(tracked.session)! } : {}),
-    });
-    if (step.type === 'lost') return this.#lost(taskId as string, tracked, step.cause, answer, request.method!);
+    const step = followTask(defined({ revision, knownOn: tracked.session, answeredOn: on, unknown, loss: this.#losses.get(tracked.session) }));
+    if (step.type === 'lost') return this.#lost(taskId, tracked, step.cause, answer, request.method!);
     if (step.type === 'survived') {
-      this.engine.emit({ type: 'task-survived', task: tracked.ordinal, from: tracked.session, session: on });
+      this.#engine.emit({ type: 'task-survived', task: tracked.ordinal, from: tracked.session, session: on });
       tracked.session = on;
     }
     if (request.method === 'tasks/result') tracked.held = false;
@@ -102,19 +104,20 @@ export class TaskTracker {
 
   #statusOf(tracked: Tracked, status: string): void {
     if (status === 'cancelled') tracked.held = false;
-    else if (ended(status)) tracked.heldUntilMs = Math.min(tracked.heldUntilMs, this.engine.ports.now() + RESULT_FETCH_WITHIN_MS);
+    else if (ended(status)) tracked.heldUntilMs = Math.min(tracked.heldUntilMs, this.#engine.ports.now() + RESULT_FETCH_WITHIN_MS);
   }
 
   #learn(answer: RpcMessage, on: number, operation: Operation): void {
     const task = readTask(answer.result);
     if (!task) return;
-    const { replay, tools } = this.engine.policy;
-    this.#tasks.set(task.taskId, {
+    const { replay, tools } = this.#engine.policy;
+    const tracked: Tracked = {
       ordinal: ++this.#count, session: on, held: true,
-      heldUntilMs: task.ttlMs == null ? Infinity : this.engine.ports.now() + task.ttlMs,
+      heldUntilMs: task.ttlMs == null ? Infinity : this.#engine.ports.now() + task.ttlMs,
       recreatable: isReplaySafe(operation, replay, tools),
-    });
-    this.#statusOf(this.#tasks.get(task.taskId)!, task.status);
+    };
+    this.#tasks.set(task.taskId, tracked);
+    this.#statusOf(tracked, task.status);
     if (this.#tasks.size > TASKS_KEPT) this.#tasks.delete(this.#tasks.keys().next().value!);
   }
 
@@ -122,7 +125,7 @@ export class TaskTracker {
     this.#tasks.delete(taskId);
     const error = taskLost({ taskId, cause, recreatable: tracked.recreatable });
     const { mayStillRun, recreatable } = error.details as { mayStillRun: boolean; recreatable: boolean };
-    this.engine.emit({ type: 'task-lost', task: tracked.ordinal, session: tracked.session, method, cause, mayStillRun, recreatable });
-    return { jsonrpc: '2.0', id: answer.id!, error: { code: SURFACED_ERROR_CODE, message: error.message, data: { ...error.details, code: error.code } } };
+    this.#engine.emit({ type: 'task-lost', task: tracked.ordinal, session: tracked.session, method, cause, mayStillRun, recreatable });
+    return surfaced(answer.id!, error);
   }
 }

@@ -31,7 +31,7 @@ export class ToolCatalog {
     if (request.id == null || !isAnswerTo(answer, request.id)) return;
     const tools = (answer.result as { tools?: unknown } | undefined)?.tools;
     if (!Array.isArray(tools)) return;
-    if (request.params?.cursor === undefined) this.#tools = new Map();
+    if (request.params?.cursor === undefined) this.forget();
     for (const tool of tools as { name?: unknown; annotations?: unknown }[]) {
       const annotations = annotationsOf(tool?.annotations);
       if (typeof tool?.name === 'string' && annotations) this.#tools.set(tool.name, annotations);

@@ -1,6 +1,8 @@
 import { sendPhase, type Blocked, type Observation, type RequestFacts } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
+import { defined } from './defined.ts';
 import { isEventStream } from './messages.ts';
+import { discard, sameHead } from './responses.ts';
 
 /** Statuses whose responses have no body (Fetch standard: a null body status). */
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
@@ -60,6 +62,17 @@ export async function refusalOf(response: Response, facts: RequestFacts): Promis
 }
 
 /**
+ * Whether a refusal may say "session gone": a 4xx other than 429, to a request that carried the
+ * session's id. Until it is classified, nothing else goes out on the session.
+ *
+ * @example
+ * const release = maySayGone(response, facts) ? session.refusals.hold() : undefined;
+ */
+export function maySayGone(response: Response, facts: RequestFacts): boolean {
+  return facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429;
+}
+
+/**
  * A final refusal handed on to the application: its status and headers, and the body text
  * already read for the classifier (a status that has no body, a 304 say, gets none, not even an empty one).
  *
@@ -67,7 +80,7 @@ export async function refusalOf(response: Response, facts: RequestFacts): Promis
  * return finalAnswer(response, refusal.body);
  */
 export function finalAnswer(response: Response, text: string): Response {
-  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, sameHead(response));
 }
 
 /**
@@ -87,9 +100,9 @@ export async function resumeStream(
   headers.delete('content-type');
   headers.set('accept', 'text/event-stream');
   headers.set('last-event-id', lastEventId);
-  const { response } = await exchange(host, url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) }, facts);
+  const { response } = await exchange(host, url, defined({ method: 'GET', headers, redirect: 'manual' as const, signal }), facts);
   if (response?.ok && isEventStream(response) && response.body) return response;
-  if (!response || response.ok) return void (await response?.body?.cancel().catch(() => {}));
-  const release = facts.sessionIdSent && response.status >= 400 && response.status < 500 && response.status !== 429 ? hold() : undefined;
-  return { refusal: await refusalOf(response, facts).catch((error: unknown) => (release?.(), Promise.reject(error))), ...(release ? { release } : {}) };
+  if (!response || response.ok) return void (await discard(response));
+  const release = maySayGone(response, facts) ? hold() : undefined;
+  return defined({ refusal: await refusalOf(response, facts).catch((error: unknown) => (release?.(), Promise.reject(error))), release });
 }

@@ -82,7 +82,7 @@ export function classify(observation: Observation, options: ClassifyOptions = {}
       return classifyHttp(observation, traits, sessionLogic, options.dialects);
     case 'stream-ended': {
       const { lastEventId, retryMs } = observation;
-      const resumable = traits.resumable && lastEventId !== undefined && lastEventId !== '';
+      const resumable = traits.resumable && !!lastEventId; // a cursor, and not an empty one
       return {
         kind: 'broken-stream', resumable,
         ...(resumable ? { lastEventId } : {}), ...(resumable && isCount(retryMs) ? { retryMs } : {}),

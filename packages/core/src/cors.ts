@@ -31,8 +31,7 @@ export interface InitializeAnswerFacts {
  * sessionIdUnread({ revision: '2025-11-25', status: 200, hasResult: true, sessionIdReadable: false, headersHidden: true }) // true
  */
 export function sessionIdUnread(facts: InitializeAnswerFacts): boolean {
-  const { revision, status, hasResult, sessionIdReadable, headersHidden } = facts;
-  return headersHidden && !sessionIdReadable && hasResult && status === 200 && isSessionful(revision);
+  return facts.headersHidden && !facts.sessionIdReadable && facts.hasResult && facts.status === 200 && isSessionful(facts.revision);
 }
 
 /** What the next answer to a request sent without a session id, after one was unread, proves. */

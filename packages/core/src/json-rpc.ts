@@ -10,8 +10,8 @@ export interface RpcError {
 function errorOf(message: unknown): RpcError | undefined {
   if (!isRecord(message) || !isRecord(message.error)) return undefined;
   const { code, message: text, data } = message.error;
-  if (typeof code !== 'number' || !Number.isInteger(code)) return undefined;
-  return { code, message: typeof text === 'string' ? text : '', ...(data === undefined ? {} : { data }) };
+  if (!Number.isInteger(code)) return undefined; // a number, too
+  return { code: code as number, message: typeof text === 'string' ? text : '', ...(data === undefined ? {} : { data }) };
 }
 
 /**
@@ -33,11 +33,8 @@ export function readRpcError(body: unknown): RpcError | undefined {
       return undefined;
     }
   }
-  for (const item of Array.isArray(parsed) ? parsed : [parsed]) {
-    const error = errorOf(item);
-    if (error) return error;
-  }
-  return undefined;
+  // The first error of a message or a batch.
+  return [parsed].flat().map(errorOf).find((error) => error);
 }
 
 /**

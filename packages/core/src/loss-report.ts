@@ -50,9 +50,9 @@ export const REPORTED_EXCHANGES = 20;
  */
 export function lossReport(facts: LossFacts, diagnosis: Diagnosis, exchanges: readonly ExchangeNote[]): LossReport | undefined {
   if (diagnosis.cause !== 'evicted-while-busy') return undefined;
-  const { sessionAgeMs, idleMs, serverUptimeSeconds } = diagnosis;
+  const { cause: _, suspectedServerBug: __, ...figures } = diagnosis; // sessionAgeMs, idleMs, serverUptimeSeconds
   return {
-    sessionAgeMs, idleMs, ...(serverUptimeSeconds === undefined ? {} : { serverUptimeSeconds }),
+    ...figures,
     busy: { because: facts.streamOpen === true ? 'stream-open' : 'recent-exchange', windowMs: facts.busyWindowMs ?? DEFAULT_BUSY_WINDOW_MS },
     exchanges: exchanges.slice(-REPORTED_EXCHANGES).map(({ method, status, atMs }) => ({
       method, status, offsetMs: Math.max(0, atMs - facts.sessionStartedAtMs),

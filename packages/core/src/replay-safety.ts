@@ -93,8 +93,8 @@ export function isReplaySafe(operation: Operation, policy: ReplayPolicy = 'safe'
   if (policy !== 'safe') return policy === 'always';
   const { method, toolName, annotations } = operation;
   if (operation.stream === true || operation.consent === true) return true;
-  if (method === undefined) return false;
-  if (REPLAY_SAFE_METHODS.has(method) && operation.task !== true) return true;
+  // Without a method, neither check below holds.
+  if (REPLAY_SAFE_METHODS.has(method!) && operation.task !== true) return true;
   if (method !== 'tools/call' || toolName === undefined) return false;
   if (trust.readOnlyTools?.includes(toolName) || trust.idempotentTools?.includes(toolName)) return true;
   return trust.trustAnnotations === true && (annotations?.readOnlyHint === true || annotations?.idempotentHint === true);

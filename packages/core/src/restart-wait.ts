@@ -61,7 +61,7 @@ export interface WaitState {
   /** Attempts made after a refusal so far. */
   readonly waits: number;
   /** When the wait must be over (the clock of `nowMs`), fixed at the call's first refusal. */
-  readonly untilMs?: number;
+  readonly untilMs?: number | undefined;
 }
 
 /** Wait `delayMs`, then send again: attempt `attempt`, all of it over by `untilMs`. */

@@ -9,10 +9,10 @@ export type RetryAfter =
   | { readonly kind: 'date'; readonly epochMs: number }
   | { readonly kind: 'invalid'; readonly raw: string };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec'; // a month's index: its position / 4
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const LONG_DAY = '(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day';
-const MONTH = `(${MONTHS.join('|')})`;
+const MONTH = `(${MONTHS})`;
 const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
 // RFC 9110 §5.6.7: IMF-fixdate, and the two obsolete forms recipients must accept.
 // Captured: day, month, year, time (IMF-fixdate and RFC 850); month, day, time, year (asctime).
@@ -23,7 +23,7 @@ const RAW_LIMIT = 64;
 
 /** The date's time, or `undefined` for what Date.UTC would silently roll over: 31 Feb, 25:00, 61 seconds. */
 function utc(year: number, month: string, day: string, time: string[]): number | undefined {
-  const monthIndex = MONTHS.indexOf(month);
+  const monthIndex = MONTHS.indexOf(month) / 4;
   // Number(' 6') is 6: asctime's space-padded day needs no trimming.
   const [d, hh, mm, ss] = [day, ...time].map(Number) as [number, number, number, number];
   const ms = Date.UTC(year, monthIndex, d, hh, mm, ss);
@@ -58,9 +58,8 @@ function parseHttpDate(value: string): number | undefined {
  * parseRetryAfter(null)                             // undefined
  */
 export function parseRetryAfter(value: string | null | undefined): RetryAfter | undefined {
-  if (value === null || value === undefined) return undefined;
-  const text = value.trim();
-  if (text === '') return undefined;
+  const text = value?.trim();
+  if (!text) return undefined; // absent or blank
   if (/^\d+$/.test(text)) return { kind: 'delay', ms: Math.min(Number(text) * 1000, Number.MAX_SAFE_INTEGER) };
   const epochMs = parseHttpDate(text);
   return epochMs === undefined ? { kind: 'invalid', raw: text.slice(0, RAW_LIMIT) } : { kind: 'date', epochMs };

@@ -49,7 +49,7 @@ function record(value: unknown): Record<string, unknown> {
  */
 export function sessionChange(before: Negotiated, after: Negotiated): SessionChange | undefined {
   const [a, b] = [record(before.capabilities), record(after.capabilities)];
-  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  const names = Object.keys({ ...a, ...b }).sort(); // each name once
   const capabilities = names.filter((name) => canonical(a[name]) !== canonical(b[name]));
   const revisionChanged = before.revision !== after.revision;
   if (!revisionChanged && capabilities.length === 0) return undefined;

@@ -55,7 +55,7 @@ export function adoptSession(
   session: { readonly id?: string; readonly revision: string; readonly nowMs: number },
 ): { readonly ok: true; readonly tracker: SessionTracker } | { readonly ok: false; readonly error: ErrorInfo } {
   const { id, revision, nowMs } = session;
-  if (id !== undefined && tracker.dead.includes(id)) {
+  if (tracker.dead.includes(id!)) { // never undefined: only ids are kept dead
     return { ok: false, error: { code: 'SESSION_ID_REUSED', message: 'The server reused a dead session id' } };
   }
   const ordinal = tracker.ordinals + 1;
@@ -71,10 +71,9 @@ export function adoptSession(
  * tracker = markDead(tracker, failedOrdinal);
  */
 export function markDead(tracker: SessionTracker, ordinal: number): SessionTracker {
-  const { current } = tracker;
+  const { current, ...rest } = tracker;
   if (current?.ordinal !== ordinal) return tracker;
-  const dead = current.id === undefined ? tracker.dead : [...tracker.dead, current.id].slice(-DEAD_IDS_KEPT);
-  return { ordinals: tracker.ordinals, dead, reinitializing: tracker.reinitializing };
+  return current.id === undefined ? rest : { ...rest, dead: [...rest.dead, current.id].slice(-DEAD_IDS_KEPT) };
 }
 
 /**
@@ -101,7 +100,7 @@ export type RecoveryStep = 'start' | 'wait' | 'replay';
  * recoveryStep(tracker, 1) // 'start' for the first caller, 'wait' for the others, 'replay' once session 2 exists
  */
 export function recoveryStep(tracker: SessionTracker, failedOrdinal: number): RecoveryStep {
-  if (tracker.current !== undefined && tracker.current.ordinal > failedOrdinal) return 'replay';
+  if (tracker.current?.ordinal! > failedOrdinal) return 'replay'; // no session: undefined > n is false
   return tracker.reinitializing ? 'wait' : 'start';
 }
 
@@ -134,6 +133,6 @@ export function abandonReinitialize(tracker: SessionTracker): SessionTracker {
  * if (isIdleBeyond(tracker, now, 7_200_000)) startNewSession();
  */
 export function isIdleBeyond(tracker: SessionTracker, nowMs: number, idleBudgetMs: number): boolean {
-  const current = tracker.current;
-  return current !== undefined && nowMs - current.lastActivityAtMs >= idleBudgetMs;
+  const lastActivityAtMs = tracker.current?.lastActivityAtMs;
+  return lastActivityAtMs !== undefined && nowMs - lastActivityAtMs >= idleBudgetMs;
 }

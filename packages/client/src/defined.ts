@@ -1,0 +1,18 @@
+/** `T`, each of whose optional properties may also be given as `undefined` (which {@link defined} leaves out). */
+export type Loose<T> = { [K in keyof T]: undefined extends T[K] ? T[K] | undefined : T[K] };
+
+/** `T` without its `undefined` values: a property that may be `undefined` is optional instead. */
+export type Defined<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
+/**
+ * An object without its `undefined` properties: an optional field is given as it is (absent
+ * when `undefined`), instead of being spread in only when it is set.
+ *
+ * @example
+ * defined({ type: 'gave-up', method: undefined, code: 'SESSION_LOST' }) // { type: 'gave-up', code: 'SESSION_LOST' }
+ */
+export function defined<T extends object>(value: T): Defined<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Defined<T>;
+}
