@@ -42,14 +42,7 @@ export class CallRunner implements StreamOwner {
   /** The request's wait for a server that refuses connections (a restart), if it meets one. */
   readonly #serverWait: ServerWait;
 
-  readonly #engine: Engine;
-  readonly #session: EndpointSession;
-  readonly #request: CallRequest;
-
-  constructor(engine: Engine, session: EndpointSession, request: CallRequest) {
-    this.#engine = engine;
-    this.#session = session;
-    this.#request = request;
+  constructor(private readonly engine: Engine, private readonly session: EndpointSession, private readonly request: CallRequest) {
     this.#serverWait = new ServerWait(engine, request.operation.method, request.own === true);
     const message = request.body?.kind === 'request' ? request.body.message : undefined;
     this.originalId = this.#sentId = message?.id as string | number;
@@ -66,12 +59,12 @@ export class CallRunner implements StreamOwner {
   }
 
   get signal(): AbortSignal | undefined {
-    return this.#request.init.signal ?? undefined;
+    return this.request.init.signal ?? undefined;
   }
 
   /** Runs the request to its answer (a supervised stream, for SSE) or its typed failure. */
   async run(): Promise<Response> {
-    if (!this.#request.own) this.#engine.countCall();
+    if (!this.request.own) this.engine.countCall();
     try {
       return await this.#loop(true);
     } catch (error) {
@@ -83,14 +76,14 @@ export class CallRunner implements StreamOwner {
   finished(): void {
     if (this.#finished) return;
     this.#finished = true;
-    this.#request.done?.();
+    this.request.done?.();
   }
 
   message(message: RpcMessage, isAnswer: boolean): RpcMessage | undefined {
-    if (!isAnswer) return void this.#session.notice(message);
+    if (!isAnswer) return void this.session.notice(message);
     // Recorded against the request as the SDK sent it: under its own id.
     const answer = message.id === this.originalId ? message : { ...message, id: this.originalId };
-    const instead = this.#session.answered(this.#request.body!.message!, answer, this.#ordinal, this.#request.operation);
+    const instead = this.session.answered(this.request.body!.message!, answer, this.#ordinal, this.request.operation);
     if (instead) this.#giveUp('TASK_LOST'); // its answer, handed on, is the typed error
     return instead;
   }
@@ -113,8 +106,8 @@ export class CallRunner implements StreamOwner {
    * (`observed`) before its answer.
    */
   async #loop(top: boolean, observed?: Observation): Promise<Response> {
-    const engine = this.#engine, session = this.#session;
-    const { operation, init } = this.#request;
+    const { engine, session } = this;
+    const { operation, init } = this.request;
     const method = operation.method;
     for (let pending = observed; ;) {
       const attempt: Attempt = pending ? { observation: pending } : await this.#attempt(top);
@@ -124,7 +117,7 @@ export class CallRunner implements StreamOwner {
       const classified = classify(observation, engine.options);
       // Ended by the application while this was in flight (its DELETE answered first): not the
       // engine's to mend, nor to send again with the id it ended; the answer goes back as it is.
-      const verdict: Verdict = session.terminated && !this.#request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
+      const verdict: Verdict = session.terminated && !this.request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
       this.#serverWait.observed(verdict);
       const action = engine.decide(verdict, this.#state, operation, this.#facts.revision);
       if (verdict.kind === 'session-gone') session.recovery.lost(this.#ordinal, verdict, method);
@@ -165,8 +158,8 @@ export class CallRunner implements StreamOwner {
 
   /** One attempt: prepared and stamped (the application's requests), sent, and what came back read far enough to decide. */
   async #attempt(top: boolean): Promise<Attempt> {
-    const engine = this.#engine, session = this.#session;
-    const { url, init, own } = this.#request;
+    const { engine, session } = this;
+    const { url, init, own } = this.request;
     const headers = new Headers(init.headers);
     // A session the application ended is not the engine's to mend, nor is one it is ending (a
     // DELETE goes to the current session, if any, and nothing is opened for it).
@@ -176,7 +169,7 @@ export class CallRunner implements StreamOwner {
     if (!own) session.stamp(headers);
     this.#ordinal = session.ordinal;
     this.#attempts++;
-    const method = this.#request.operation.method;
+    const method = this.request.operation.method;
     // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
     const revision = own ? undefined : (session.revision ?? headers.get('mcp-protocol-version') ?? undefined);
     this.#facts = defined({
@@ -215,8 +208,8 @@ export class CallRunner implements StreamOwner {
    * a request, an HTML page): nothing in it answers the request. The engine's own requests get theirs unread.
    */
   async #answered(response: Response, top: boolean): Promise<Response | Observation> {
-    if (this.#request.own) return response;
-    if (this.originalId === undefined) return top && this.#request.done ? whenBodyEnds(response, () => this.finished()) : response;
+    if (this.request.own) return response;
+    if (this.originalId === undefined) return top && this.request.done ? whenBodyEnds(response, () => this.finished()) : response;
     const type = response.headers.get('content-type');
     if (isEventStream(type) && response.body) return top ? superviseStream(response, this) : response;
     if (isJson(type) && response.body) {
@@ -242,16 +235,16 @@ export class CallRunner implements StreamOwner {
    * may carry its id again), never of the call, whose outcome stays unknown.
    */
   async #resume(lastEventId: string): Promise<Response | undefined> {
-    const session = this.#session;
+    const session = this.session;
     if (session.ordinal !== this.#ordinal) return undefined;
-    const headers = new Headers(this.#request.init.headers);
+    const headers = new Headers(this.request.init.headers);
     session.stamp(headers);
     const { rpcMethod: _, ...facts } = { ...this.#facts, httpMethod: 'GET' as const, sessionIdSent: this.#facts.sessionIdSent && headers.has('mcp-session-id') };
-    const resumed = await resumeStream(this.#engine, this.#request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
+    const resumed = await resumeStream(this.engine, this.request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
     if (resumed === undefined || resumed instanceof Response) return resumed;
     try {
-      const verdict = classify(resumed.refusal, this.#engine.options);
-      if (verdict.kind === 'session-gone' && !session.terminated) session.recovery.lost(this.#ordinal, verdict, this.#request.operation.method);
+      const verdict = classify(resumed.refusal, this.engine.options);
+      if (verdict.kind === 'session-gone' && !session.terminated) session.recovery.lost(this.#ordinal, verdict, this.request.operation.method);
     } finally {
       resumed.release?.();
     }
@@ -263,9 +256,9 @@ export class CallRunner implements StreamOwner {
    * replacement), abortable; `undefined` when the attempt may go at once. The SDK's
    * `notifications/initialized` ends the `initialize` just answered: a session is not idle before it.
    */
-  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.#request.operation.method !== 'notifications/initialized'): Promise<void> | undefined {
-    if (this.#session.changed) throw this.#fail(this.#session.changed);
-    const waiting = this.#session.recovery.prepare(sdkSentSession, idleCheck, this.#request.entered === true);
+  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.request.operation.method !== 'notifications/initialized'): Promise<void> | undefined {
+    if (this.session.changed) throw this.#fail(this.session.changed);
+    const waiting = this.session.recovery.prepare(sdkSentSession, idleCheck, this.request.entered === true);
     // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
     // session (to a revision without sessions, even), or failed, or another may be under way. The
     // idle check is made once: a session opened for this call is never replaced for being idle.
@@ -279,7 +272,7 @@ export class CallRunner implements StreamOwner {
    */
   #waitFor(work: Promise<void>): Promise<void> {
     work.catch(() => {});
-    return this.#guard(this.#engine.wait(this.signal, (ended) => abortable(work, ended)));
+    return this.#guard(this.engine.wait(this.signal, (ended) => abortable(work, ended)));
   }
 
   /** A wait's end, for the request (see {@link guarded}). */
@@ -299,9 +292,9 @@ export class CallRunner implements StreamOwner {
   }
 
   #giveUp(code: ErrorInfo['code']): void {
-    if (this.#gaveUp || this.#request.own) return;
+    if (this.#gaveUp || this.request.own) return;
     this.#gaveUp = true;
-    const method = this.#request.operation.method;
-    this.#engine.emit({ type: 'gave-up', method, code });
+    const method = this.request.operation.method;
+    this.engine.emit({ type: 'gave-up', method, code });
   }
 }
