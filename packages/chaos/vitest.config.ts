@@ -1,4 +1,7 @@
 import { packageTestConfig } from '../../vitest.shared.ts';
 
-// Each test file starts its own servers on 127.0.0.1 and stops them by PID or handle.
-export default packageTestConfig(import.meta.url, { testTimeout: 20_000, hookTimeout: 30_000 });
+// Each test file starts its own servers on 127.0.0.1 and stops them by PID or handle. No file
+// mocks a module, stubs a global or fakes timers, so the files share one module graph per worker
+// instead of loading it afresh for each (21 s of CPU instead of 41; 205 of 205 in three runs,
+// two under CPU load).
+export default packageTestConfig(import.meta.url, { testTimeout: 20_000, hookTimeout: 30_000, isolate: false });
