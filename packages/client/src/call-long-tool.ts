@@ -1,8 +1,7 @@
 import {
-  DEFAULT_TASK_POLL, isResilienceError, isUnknownTask, nextTaskStep, readTask, ResilienceError, resilienceCodeOf, taskLost, taskMode,
+  DEFAULT_TASK_POLL, defined, isResilienceError, isUnknownTask, nextTaskStep, readTask, ResilienceError, resilienceCodeOf, taskLost, taskMode,
   type TaskFacts, type TaskPollPolicy,
 } from '@mcp-resilience/core';
-import { defined } from './defined.ts';
 import { IDEMPOTENCY_KEY } from './options.ts';
 import { defaultSleep } from './ports.ts';
 import { sdkTasks, type SdkRequestOptions, type SdkTasks, type TaskClient, type ToolCallParams, type ToolResult } from './sdk-tasks.ts';

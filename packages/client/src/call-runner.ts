@@ -1,10 +1,9 @@
 import {
-  advance, classify, FRESH_CALL, isResilienceError, ResilienceError, unrecognisedAnswer, type CallState, type ErrorInfo, type Observation,
+  advance, classify, defined, FRESH_CALL, isResilienceError, ResilienceError, unrecognisedAnswer, type CallState, type ErrorInfo, type Observation,
   type RequestFacts, type Verdict,
 } from '@mcp-resilience/core';
 import { abortable, guarded } from './abortable.ts';
 import { AnsweredResponse } from './answered-response.ts';
-import { defined } from './defined.ts';
 import { whenBodyEnds } from './body-end.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';

@@ -1,9 +1,8 @@
 import {
-  adoptSession, isSessionful, markDead, NO_SESSION, ResilienceError, sessionIdUnread, touch, unreadSessionId, type ErrorInfo,
+  adoptSession, defined, isSessionful, markDead, NO_SESSION, ResilienceError, sessionIdUnread, touch, unreadSessionId, type ErrorInfo,
   type ExchangeNote, type Negotiated, type Operation, type SessionChange, type SessionTracker, type ToolAnnotations,
 } from '@mcp-resilience/core';
 import { ClientHeaders } from './client-headers.ts';
-import { defined } from './defined.ts';
 import type { Engine } from './engine.ts';
 import { readInitializeAnswer } from './initialize-answer.ts';
 import { EXCHANGES_KEPT } from './limits.ts';

@@ -1,10 +1,8 @@
 import {
-  canRetry, createRetryBudget, createRetryPolicy, decide, recordCall, recordRetry, ResilienceError,
-  type Action, type CallState, type ErrorInfo, type Operation, type ResilienceEvent, type RetryBudget,
+  canRetry, createRetryBudget, createRetryPolicy, decide, defined, invalidOption, recordCall, recordRetry, ResilienceError,
+  type Action, type CallState, type ErrorInfo, type Loose, type Operation, type ResilienceEvent, type RetryBudget,
   type RetryBudgetState, type RetryPolicy, type Verdict,
 } from '@mcp-resilience/core';
-import { defined, type Loose } from './defined.ts';
-import { invalidOption } from './invalid-option.ts';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
 import type { RpcMessage } from './messages.ts';
 import { DEFAULT_PORTS, resolvePorts, type EnginePorts } from './ports.ts';

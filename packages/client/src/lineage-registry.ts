@@ -1,6 +1,6 @@
+import { invalidOption } from '@mcp-resilience/core';
 import { EndpointSession, type LineageHost } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
-import { invalidOption } from './invalid-option.ts';
 import { DEFAULT_LINEAGE_IDLE_MS, DEFAULT_MAX_LINEAGES, ENDED_IDS_KEPT, IDS_PER_LINEAGE } from './limits.ts';
 
 /** How many client lineages one fetch remembers, and for how long an unused one is kept. */

@@ -1,5 +1,4 @@
-import type { Blocked, ResilienceEvent } from '@mcp-resilience/core';
-import { defined } from './defined.ts';
+import { defined, type Blocked, type ResilienceEvent } from '@mcp-resilience/core';
 import type { SessionStore } from './session-store.ts';
 
 /**

@@ -1,9 +1,8 @@
-import { createsTask, type Operation } from '@mcp-resilience/core';
+import { createsTask, defined, type Operation } from '@mcp-resilience/core';
 import { whenBodyEnds } from './body-end.ts';
 import type { CallRequest } from './call-request.ts';
 import { CallRunner } from './call-runner.ts';
 import type { EndpointSession } from './endpoint-session.ts';
-import { defined } from './defined.ts';
 import { Engine } from './engine.ts';
 import { createEventLogger } from './event-logger.ts';
 import { fromUpstream, isJsonRpc, requestInit } from './fetch-input.ts';

@@ -1,4 +1,4 @@
-import { defined } from './defined.ts';
+import { defined } from '@mcp-resilience/core';
 
 /** A tool call's result as both SDK lines give it (`CallToolResult`, loosely). */
 export interface ToolResult {

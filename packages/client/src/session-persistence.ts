@@ -1,5 +1,4 @@
-import { adoptSession, markDead } from '@mcp-resilience/core';
-import { defined } from './defined.ts';
+import { adoptSession, defined, markDead } from '@mcp-resilience/core';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { newLineageKey, storableHeaders, type StoredSession } from './session-store.ts';

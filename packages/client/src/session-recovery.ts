@@ -1,11 +1,10 @@
 import {
-  abandonReinitialize, beginReinitialize, diagnoseLoss, isIdleBeyond, isResilienceError, lossReport, markDead, recoveryStep, ResilienceError,
+  abandonReinitialize, beginReinitialize, defined, diagnoseLoss, isIdleBeyond, isResilienceError, lossReport, markDead, recoveryStep, ResilienceError,
   sessionChange, type ErrorInfo, type Verdict,
 } from '@mcp-resilience/core';
 import { abortable } from './abortable.ts';
 import { readBounded } from './bounded-read.ts';
 import { CallRunner } from './call-runner.ts';
-import { defined } from './defined.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { ANSWER_LIMIT } from './limits.ts';

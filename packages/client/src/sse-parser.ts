@@ -1,4 +1,4 @@
-import { defined } from './defined.ts';
+import { defined } from '@mcp-resilience/core';
 
 /** One server-sent event: an id-only block (a priming event) has empty `data`. */
 export interface SseEvent {

@@ -1,6 +1,5 @@
-import { ResilienceError, type ErrorInfo } from '@mcp-resilience/core';
+import { defined, ResilienceError, type ErrorInfo } from '@mcp-resilience/core';
 import { AnsweredResponse } from './answered-response.ts';
-import { defined } from './defined.ts';
 import { findAnswer, isAnswerTo, isEventStream, surfaced, type RpcMessage } from './messages.ts';
 import { sameHead } from './responses.ts';
 import { formatSse, SseParser } from './sse-parser.ts';

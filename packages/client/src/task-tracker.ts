@@ -1,7 +1,6 @@
 import {
-  createsTask, followTask, isReplaySafe, isUnknownTask, readTask, taskLost, type LossCause, type Operation,
+  createsTask, defined, followTask, isReplaySafe, isUnknownTask, readTask, taskLost, type LossCause, type Operation,
 } from '@mcp-resilience/core';
-import { defined } from './defined.ts';
 import type { Engine } from './engine.ts';
 import { surfaced, type RpcMessage } from './messages.ts';
 

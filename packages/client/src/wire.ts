@@ -1,6 +1,5 @@
-import { sendPhase, type Blocked, type Observation, type RequestFacts } from '@mcp-resilience/core';
+import { defined, sendPhase, type Blocked, type Observation, type RequestFacts } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
-import { defined } from './defined.ts';
 import { isEventStream } from './messages.ts';
 import { discard, sameHead } from './responses.ts';
 

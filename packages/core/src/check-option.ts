@@ -1,3 +1,4 @@
+import { defined } from './defined.ts';
 import { ResilienceError } from './errors.ts';
 import { isCount } from './values.ts';
 
@@ -14,6 +15,16 @@ export const atLeast = (min: number): Rule<unknown> => [(n) => Number.isFinite(n
 export const COUNT: Rule<unknown> = [isCount, 'an integer >= 0'];
 
 /**
+ * The `INVALID_OPTION` error for an option that breaks its rule: `option must be rule`.
+ *
+ * @example
+ * throw invalidOption('lineages.max', 'an integer >= 1'); // "lineages.max must be an integer >= 1"
+ */
+export function invalidOption(option: string, rule: string): ResilienceError {
+  return new ResilienceError({ code: 'INVALID_OPTION', message: `${option} must be ${rule}`, details: { option } });
+}
+
+/**
  * The defaults with the overrides that are not `undefined` (those keep their defaults), each
  * option checked against its rule in order, frozen. Throws `INVALID_OPTION` naming the first
  * option that breaks its rule (`prefix` + its key). Internal.
@@ -28,10 +39,10 @@ export function checkedOptions<T extends object>(
   overrides: Partial<T>,
   rules: { readonly [K in keyof T]?: Rule<T> },
 ): T {
-  const options = { ...defaults, ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) } as T;
+  const options = { ...defaults, ...defined(overrides) } as T;
   for (const [key, [test, words]] of Object.entries(rules) as [keyof T & string, Rule<T>][]) {
     const option = prefix + key;
-    if (!test(options[key], options)) throw new ResilienceError({ code: 'INVALID_OPTION', message: `${option} must be ${words}`, details: { option } });
+    if (!test(options[key], options)) throw invalidOption(option, words);
   }
   return Object.freeze(options);
 }

@@ -1,3 +1,4 @@
+import { defined } from './defined.ts';
 import { isNonNegative } from './values.ts';
 
 /**
@@ -67,7 +68,7 @@ export function diagnoseLoss(facts: LossFacts): Diagnosis {
   const sessionAgeMs = Math.max(0, facts.failedAtMs - facts.sessionStartedAtMs);
   const idleMs = Math.max(0, facts.failedAtMs - facts.lastActivityAtMs);
   const uptime = facts.serverUptimeSeconds;
-  const figures = { sessionAgeMs, idleMs, ...(uptime === undefined ? {} : { serverUptimeSeconds: uptime }) };
+  const figures = defined({ sessionAgeMs, idleMs, serverUptimeSeconds: uptime });
   const result = (cause: LossCause): Diagnosis => ({ cause, suspectedServerBug: cause === 'evicted-while-busy', ...figures });
 
   if (!isNonNegative(uptime) || uptime > MAX_PLAUSIBLE_UPTIME_SECONDS) return result('unknown');

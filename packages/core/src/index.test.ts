@@ -9,8 +9,8 @@ import * as core from './index.ts';
 const PUBLIC_VALUES = [
   'DEFAULT_TASK_POLL', 'ERROR_CODES', 'FRESH_CALL', 'KNOWN_REVISIONS', 'NO_SESSION', 'ResilienceError', 'SURFACED_ERROR_CODE',
   'abandonReinitialize', 'adoptSession', 'advance', 'backoffDelay', 'beginReinitialize', 'canRetry', 'classify', 'createBackoff',
-  'createRetryBudget', 'createRetryPolicy', 'createsTask', 'decide', 'diagnoseLoss', 'equalJitter', 'failedFetch', 'followTask',
-  'fullJitter', 'isIdleBeyond', 'isReplaySafe', 'isResilienceError', 'isSessionful', 'isUnknownTask', 'lossReport', 'markDead',
+  'createRetryBudget', 'createRetryPolicy', 'createsTask', 'decide', 'defined', 'diagnoseLoss', 'equalJitter', 'failedFetch', 'followTask',
+  'fullJitter', 'invalidOption', 'isIdleBeyond', 'isReplaySafe', 'isResilienceError', 'isSessionful', 'isUnknownTask', 'lossReport', 'markDead',
   'nextTaskStep', 'noJitter', 'normalizeTrace', 'parseRetryAfter', 'readTask', 'recordCall', 'recordRetry', 'recoveryStep',
   'redactSessionId', 'resilienceCodeOf', 'retryAfterMs', 'revisionTraits', 'sendPhase', 'serverUnreachable', 'sessionChange',
   'sessionIdUnread', 'taskLost', 'taskMode', 'touch', 'unreadSessionId', 'unrecognisedAnswer',

@@ -15,6 +15,8 @@ export { sendPhase, type Blocked } from './blocked.ts';
 export { failedFetch, sessionIdUnread, unreadSessionId } from './cors.ts';
 export { classify, type ClassifyOptions } from './classify.ts';
 export { advance, createRetryPolicy, decide, FRESH_CALL, type Action, type CallState, type RetryPolicy } from './decide.ts';
+export { invalidOption } from './check-option.ts';
+export { defined, type Defined, type Loose } from './defined.ts';
 export { diagnoseLoss, type LossCause, type LossFacts } from './diagnose.ts';
 export type { SessionGoneDialect } from './dialects.ts';
 export {

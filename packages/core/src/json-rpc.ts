@@ -1,3 +1,4 @@
+import { defined } from './defined.ts';
 import { isRecord } from './values.ts';
 
 /** The error member of a JSON-RPC error response, as far as it could be read. */
@@ -11,7 +12,7 @@ function errorOf(message: unknown): RpcError | undefined {
   if (!isRecord(message) || !isRecord(message.error)) return undefined;
   const { code, message: text, data } = message.error;
   if (!Number.isInteger(code)) return undefined; // a number, too
-  return { code: code as number, message: typeof text === 'string' ? text : '', ...(data === undefined ? {} : { data }) };
+  return defined({ code: code as number, message: typeof text === 'string' ? text : '', data });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { defined } from './defined.ts';
 import type { ErrorInfo } from './errors.ts';
 
 /** The session a client holds. The raw id stays here: events and logs get the ordinal. */
@@ -59,7 +60,7 @@ export function adoptSession(
     return { ok: false, error: { code: 'SESSION_ID_REUSED', message: 'The server reused a dead session id' } };
   }
   const ordinal = tracker.ordinals + 1;
-  const current: SessionRecord = { ...(id === undefined ? {} : { id }), ordinal, revision, startedAtMs: nowMs, lastActivityAtMs: nowMs };
+  const current: SessionRecord = defined({ id, ordinal, revision, startedAtMs: nowMs, lastActivityAtMs: nowMs });
   return { ok: true, tracker: { ...tracker, current, ordinals: ordinal, reinitializing: false } };
 }
 

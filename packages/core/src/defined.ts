@@ -8,7 +8,8 @@ export type Defined<T> = { [K in keyof T as undefined extends T[K] ? never : K]:
 
 /**
  * An object without its `undefined` properties: an optional field is given as it is (absent
- * when `undefined`), instead of being spread in only when it is set.
+ * when `undefined`), instead of being spread in only when it is set. Options take their
+ * defaults through it; the engine builds its events and core inputs with it.
  *
  * @example
  * defined({ type: 'gave-up', method: undefined, code: 'SESSION_LOST' }) // { type: 'gave-up', code: 'SESSION_LOST' }
