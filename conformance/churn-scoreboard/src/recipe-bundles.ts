@@ -29,7 +29,7 @@ export interface RecipeBundles {
  *
  * @example
  * const bundles = await bundleRecipes(CLIENTS);
- * try { await runCheckProcess(clientCommand(client), CHECK_ARGS, CAP_MS, bundles.env); } finally { bundles.remove(); }
+ * try { await checkClient(client, { env: bundles.env }); } finally { bundles.remove(); }
  */
 export async function bundleRecipes(clients: readonly ScoreboardClient[]): Promise<RecipeBundles> {
   const { recipeText, bundleName, RECIPE_BUNDLES } = (await import(new URL('../clients/recipe-text.mjs', import.meta.url).href)) as RecipeText;

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkLine } from './check-client.ts';
 import { CLIENTS } from './clients.ts';
 import { runCheckProcess } from './run-check-process.ts';
 import { runScoreboard, type Scoreboard } from './scoreboard.ts';
@@ -18,14 +19,14 @@ const run = (name: string) => board.runs.find((r) => r.client.name === name)!;
 // `mcp-chaos check` on every client, as processes, once for the whole file.
 beforeAll(async () => {
   board = await runScoreboard();
-  for (const r of board.runs) console.log(`${r.client.name}: ${r.summary} (${r.seconds.toFixed(1)} s)`);
+  for (const r of board.runs) console.log(checkLine(r));
   console.log(board.printed);
 });
 
 describe('the churn check scoreboard', () => {
   it('scored every client on every scenario: none failed to start, hung or printed garbage', () => {
     const problems = board.runs.flatMap((r) => r.report.scenarios.flatMap((s) => (s.problem ? [`${r.client.name}, ${s.name}: ${s.problem}`] : [])));
-    expect(problems).toEqual([]);
+    expect(problems.join(' · ')).toBe(''); // a string, so that the failure message names them
     expect(board.runs.map((r) => r.client.name).sort()).toEqual(CLIENTS.map((c) => c.name).sort());
   });
 

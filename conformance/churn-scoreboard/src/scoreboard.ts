@@ -1,15 +1,8 @@
-import { clientCommand, CLIENTS } from './clients.ts';
+import { checkClient, type ClientCheck } from './check-client.ts';
+import { CLIENTS } from './clients.ts';
 import { bundleRecipes } from './recipe-bundles.ts';
-import { runCheckProcess, type CheckRun } from './run-check-process.ts';
 import { renderScoreboard, worseThanPlain, type ScoreboardColumn } from './scoreboard-table.ts';
 
-/**
- * `mcp-chaos check` options of the scoreboard: mcp-remote starts two Node processes per scenario, so the
- * cap is generous; and 20 calls replayed at once on a loaded CI machine can take more than the default 4 s.
- */
-export const CHECK_ARGS = ['--timeout', '30000', '--call-timeout', '15000', '--concurrency', '4'] as const;
-/** Each client's check is stopped by its PID after this long. */
-const CHECK_CAP_MS = 300_000;
 /**
  * Clients checked at once (each check runs 4 scenarios at once). The checks mostly wait (timeouts,
  * Retry-After, pauses), but the framework adapters spend CPU on each scenario loading their
@@ -19,7 +12,7 @@ const CLIENTS_AT_ONCE = 3;
 
 /** The whole scoreboard: every client's run, the table and the findings as printed. */
 export interface Scoreboard {
-  readonly runs: readonly (CheckRun & { readonly client: (typeof CLIENTS)[number] })[];
+  readonly runs: readonly ClientCheck[];
   readonly printed: string;
 }
 
@@ -33,13 +26,13 @@ export interface Scoreboard {
  * process.stdout.write(printed);
  */
 export async function runScoreboard(): Promise<Scoreboard> {
-  const runs: Scoreboard['runs'][number][] = [];
+  const runs: ClientCheck[] = [];
   const queue = [...CLIENTS].reverse(); // the light SDK clients last, so the run does not end on one slow check alone
   const bundles = await bundleRecipes(CLIENTS);
   try {
     await Promise.all(Array.from({ length: CLIENTS_AT_ONCE }, async () => {
       for (let client = queue.shift(); client; client = queue.shift()) {
-        runs.push({ client, ...(await runCheckProcess(clientCommand(client), CHECK_ARGS, CHECK_CAP_MS, bundles.env)) });
+        runs.push(await checkClient(client, { env: bundles.env }));
       }
     }));
   } finally {
