@@ -30,22 +30,21 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 try {
   chaos = await startChaosProcess();
-  const reports: CorpusReport[] = [];
-  let allExited = true;
-  // One runtime after another: the machine's cores go to one run at a time.
-  for (const run of runs) {
-    const outcome = await runSample(run, chaos.control);
-    let report: CorpusReport;
-    try {
-      report = parseReport(outcome.stdout);
-      writeFileSync(`${REPORTS}${run.runtime}.json`, outcome.stdout);
-    } catch {
-      report = corpusReport(run.runtime, []); // no report: every scenario fails on it
-    }
-    allExited &&= outcome.code === 0;
+  // The runtimes at once, each scenario on a server of its own in the pool: the runs mostly wait
+  // (idle budgets, Retry-After), so one after another took three times as long for the same CPU.
+  const outcomes = await Promise.all(runs.map((run) => runSample(run, chaos!.control)));
+  const reports = runs.map((run, i): CorpusReport => {
+    const outcome = outcomes[i]!;
     console.error(`${outcome.summary} (${outcome.seconds.toFixed(1)} s)`);
-    reports.push(report);
-  }
+    try {
+      const report = parseReport(outcome.stdout);
+      writeFileSync(`${REPORTS}${run.runtime}.json`, outcome.stdout);
+      return report;
+    } catch {
+      return corpusReport(run.runtime, []); // no report: every scenario fails on it
+    }
+  });
+  const allExited = outcomes.every((outcome) => outcome.code === 0);
   const table = proofTable(reports[0]!, reports.slice(1));
   const text = renderProofTable(table);
   writeFileSync(`${REPORTS}table.md`, text);
