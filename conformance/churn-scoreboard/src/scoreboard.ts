@@ -18,8 +18,9 @@ export interface Scoreboard {
 
 /**
  * Runs `mcp-chaos check` on every client of {@link CLIENTS}, three at a time (the frameworks,
- * the slowest, first; their recipes bundled once for the run), and renders the
- * table and the list of places where a client did worse than the plain client of its line.
+ * the slowest, first; their recipes bundled once for the run; a scenario that a client not of
+ * ours could not be scored on run once more, by {@link checkClient}), and renders the table and
+ * the list of places where a client did worse than the plain client of its line.
  *
  * @example
  * const { printed } = await runScoreboard();
