@@ -30,9 +30,10 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 try {
   chaos = await startChaosProcess();
+  const { control } = chaos;
   // The runtimes at once, each scenario on a server of its own in the pool: the runs mostly wait
   // (idle budgets, Retry-After), so one after another took three times as long for the same CPU.
-  const outcomes = await Promise.all(runs.map((run) => runSample(run, chaos!.control)));
+  const outcomes = await Promise.all(runs.map((run) => runSample(run, control)));
   const reports = runs.map((run, i): CorpusReport => {
     const outcome = outcomes[i]!;
     console.error(`${outcome.summary} (${outcome.seconds.toFixed(1)} s)`);
