@@ -5,7 +5,7 @@ import { runCheckProcess, type CheckRun } from './run-check-process.ts';
  * `mcp-chaos check` options of the scoreboard: mcp-remote starts two Node processes per scenario, so the
  * cap is generous; and 20 calls replayed at once on a loaded CI machine can take more than the default 4 s.
  */
-export const CHECK_ARGS = ['--timeout', '30000', '--call-timeout', '15000', '--concurrency', '4'] as const;
+const CHECK_ARGS = ['--timeout', '30000', '--call-timeout', '15000', '--concurrency', '4'] as const;
 /** Each client's check is stopped by its PID after this long. */
 const CHECK_CAP_MS = 300_000;
 
