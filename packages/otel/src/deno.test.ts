@@ -19,7 +19,9 @@ beforeAll(async () => {
 afterAll(() => chaos?.stop());
 
 describe('otelListener in Deno', () => {
-  it('reports a real eviction as metrics and span events, with no permission but the server\'s host and the OTEL_* variables the SDK reads', async () => {
+  // Deno is stopped after 60 s; the test waits for that, beyond the package's 15 s: in a clean
+  // clone Deno's cache (.deno/) starts empty, and its first run on a loaded CI machine took more than 15 s.
+  it('reports a real eviction as metrics and span events, with no permission but the server\'s host and the OTEL_* variables the SDK reads', { timeout: 75_000 }, async () => {
     const { stdout } = await run(denoBinary(PACKAGE), [
       'run', '--no-check', '--no-prompt', `--allow-net=127.0.0.1:${new URL(chaos!.url).port}`, '--allow-env=OTEL_*',
       PROGRAM, chaos!.url, chaos!.control,
