@@ -147,6 +147,9 @@ describe('in Chromium, cross-origin: what CORS and the network let through', () 
       const client = await mcp.connect(url, { persist: false, onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 20 } });
       Object.assign(globalThis, { client, events });
     }, chaos.url);
+    // The SDK's standalone GET stream opens after the session does; sent while offline, it would
+    // wait for the network too (a second wait, seen on a loaded CI machine). Offline only once the server has it.
+    await expect.poll(async () => (await wireLog(chaos.control)).some((e) => e.httpMethod === 'GET')).toBe(true);
     await context().setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     await page.evaluate(() => {
