@@ -5,9 +5,9 @@ import type { RecoveryResult } from './recovery.ts';
 import { ADAPTER_BUDGET, ADAPTERS, SIZE_BUDGET, SIZE_GOAL, type SizeReport } from './size.ts';
 import type { StormResult } from './storm.ts';
 
-
 /** Timers or listeners left that still pass: 1 % of the losses, but never below the 5 a quick run sees in passing. */
 const leftAllowed = (losses: number) => Math.max(5, losses / 100);
+
 /** Everything one `pnpm bench` run measured. */
 export interface BenchRun {
   /** Against a server that answers over SSE (the SDK server's default). */
