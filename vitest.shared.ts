@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 const resultsDir = fileURLToPath(new URL('./.test-results/', import.meta.url));
+const FAST_CHECK_SETUP = fileURLToPath(new URL('./vitest.fast-check.ts', import.meta.url));
 
 /** The result file of a package: `@mcp-resilience/core` → `mcp-resilience__core.json`. */
 export function resultFileName(packageName: string): string {
@@ -10,17 +11,20 @@ export function resultFileName(packageName: string): string {
 }
 
 /**
- * Vitest settings every package shares: tests beside the sources, and a JSON result file
- * per package in `.test-results/` that `scripts/run-tests.mjs` sums into one closing line.
+ * Vitest settings every package shares: tests beside the sources, a JSON result file per
+ * package in `.test-results/` that `scripts/run-tests.mjs` sums into one closing line, and, in a
+ * package with fast-check, one seed for every property (`vitest.fast-check.ts`).
  *
  * @example
  * export default packageTestConfig(import.meta.url);
  */
 export function packageTestConfig(configUrl: string, test: ViteUserConfig['test'] = {}) {
-  const manifest = JSON.parse(readFileSync(new URL('./package.json', configUrl), 'utf8')) as { name: string };
+  const manifest = JSON.parse(readFileSync(new URL('./package.json', configUrl), 'utf8')) as { name: string; devDependencies?: Record<string, string> };
   return defineConfig({
     test: {
       include: ['src/**/*.test.ts'],
+      // Properties draw from one seed on every machine (FC_SEED to replay another).
+      ...(manifest.devDependencies?.['fast-check'] ? { setupFiles: [FAST_CHECK_SETUP] } : {}),
       reporters: ['default', 'json'],
       outputFile: { json: `${resultsDir}${resultFileName(manifest.name)}` },
       ...test,
