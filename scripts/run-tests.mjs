@@ -1,23 +1,35 @@
-// Runs every package's tests through turbo, then sums the result files the packages write to
+// Runs the packages' tests through turbo, then sums the result files the packages write to
 // .test-results/ into the closing line CI reads: "N passed, N failed". A package with a test
 // script that wrote no result (its build, type-check or runner failed) counts as one failure.
+//
+//   node scripts/run-tests.mjs           every package but the long proofs (`pnpm test`, the README's test command)
+//   node scripts/run-tests.mjs --long    the long proofs only (`pnpm test:long`)
+//   node scripts/run-tests.mjs --total   runs nothing: the closing line over every package's results (CI's last line)
+//
+// Other arguments go to `turbo run test` (e.g. `--filter=@mcp-resilience/client`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const resultsDir = join(root, '.test-results');
-rmSync(resultsDir, { recursive: true, force: true });
 
-// Three packages' tests at a time: CI's machines have 2 cores, and more at once only stretch the
-// timing-dependent tests (SDK timeouts, idle budgets) of each without finishing sooner.
-const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=3', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
-});
+/**
+ * The long proofs: `.ci/run` runs them after the README's test command, as a step of their own.
+ * Each runs hundreds of processes or measures, and proves what no other test does.
+ */
+const LONG = new Set([
+  // `mcp-chaos check` on 13 clients × 24 scenarios: 312 client processes, a third of all the CPU.
+  '@mcp-resilience/churn-scoreboard',
+  // The benchmarks' quick run and the size budgets: thousands of calls, plain and through the engine.
+  '@mcp-resilience/bench',
+]);
 
-/** Workspace packages that have tests, by the file name their results go to. */
+const args = process.argv.slice(2);
+const mode = args.includes('--long') ? 'long' : args.includes('--total') ? 'total' : 'main';
+const turboArgs = args.filter((a) => a !== '--long' && a !== '--total');
+
+/** Workspace packages that have tests: name and the file their results go to. */
 function testedPackages() {
   const dirs = ['packages', 'apps', 'tools']
     .flatMap((group) => (existsSync(join(root, group)) ? readdirSync(join(root, group)).map((d) => join(group, d)) : []))
@@ -27,7 +39,23 @@ function testedPackages() {
     .filter((file) => existsSync(file))
     .map((file) => JSON.parse(readFileSync(file, 'utf8')))
     .filter((pkg) => pkg.scripts?.test)
-    .map((pkg) => pkg.name.replace(/^@/, '').replace('/', '__')); // as resultFileName in vitest.shared.ts
+    .map((pkg) => ({ name: pkg.name, file: join(resultsDir, `${pkg.name.replace(/^@/, '').replace('/', '__')}.json`) })); // as resultFileName in vitest.shared.ts
+}
+
+const selected = testedPackages().filter((pkg) => mode === 'total' || LONG.has(pkg.name) === (mode === 'long'));
+
+let turboStatus = 0;
+if (mode !== 'total') {
+  for (const pkg of selected) rmSync(pkg.file, { force: true });
+  const filters = mode === 'long' ? [...LONG].map((name) => `--filter=${name}`) : [...LONG].map((name) => `--filter=!${name}`);
+  // Six packages at a time: most of a package's time is spent waiting (on its servers, its
+  // runtimes, npm), and no test's verdict depends on how busy the machine is.
+  const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=6', ...filters, ...turboArgs], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
+  turboStatus = turbo.status ?? 1;
 }
 
 /** The first line of a failure message, without colour codes, short enough for one log line. */
@@ -35,11 +63,13 @@ const firstLine = (text = '') => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n
 
 let passed = 0;
 let failed = 0;
-for (const name of testedPackages()) {
-  const file = join(resultsDir, `${name}.json`);
+const filtered = turboArgs.some((a) => a.startsWith('--filter'));
+for (const { name, file } of selected) {
+  const label = name.replace(/^@/, '').replace('/', '__');
   if (!existsSync(file)) {
+    if (filtered) continue; // a run narrowed with --filter sums what it ran
     failed += 1;
-    console.log(`${name.padEnd(36)} no results: its build, type-check or test runner failed`);
+    console.log(`${label.padEnd(36)} no results: its build, type-check or test runner failed`);
     continue;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -50,14 +80,14 @@ for (const name of testedPackages()) {
   const packageFailed = (report.numFailedTests ?? 0) + brokenFiles;
   passed += report.numPassedTests ?? 0;
   failed += packageFailed;
-  console.log(`${name.padEnd(36)} ${report.numPassedTests ?? 0} passed, ${packageFailed} failed`);
+  console.log(`${label.padEnd(36)} ${report.numPassedTests ?? 0} passed, ${packageFailed} failed`);
   // What failed, by name and first line of its message: the CI log may keep only the end of the run.
-  for (const file of report.testResults ?? []) {
-    const failures = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-    const where = relative(root, file.name ?? '');
-    if (failures.length === 0 && file.status === 'failed') console.log(`  ✗ ${where}: ${firstLine(file.message)}`);
+  for (const result of report.testResults ?? []) {
+    const failures = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
+    const where = relative(root, result.name ?? '');
+    if (failures.length === 0 && result.status === 'failed') console.log(`  ✗ ${where}: ${firstLine(result.message)}`);
     for (const a of failures) console.log(`  ✗ ${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
   }
 }
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || turbo.status !== 0 ? 1 : 0);
+process.exit(failed > 0 || turboStatus !== 0 ? 1 : 0);
