@@ -12,13 +12,20 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, package: { type: 'string', multiple: true } } });
-const minutes = Number(values.minutes);
-if (!(minutes > 0)) {
-  console.error('usage: pnpm fuzz [--minutes N] [--package core|client]');
+const USAGE = 'usage: pnpm fuzz [--minutes N] [--package core|client]';
+let values;
+try {
+  ({ values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, package: { type: 'string', multiple: true } } }));
+} catch (error) {
+  console.error(`${error.message}\n${USAGE}`);
   process.exit(2);
 }
+const minutes = Number(values.minutes);
 const packages = values.package ?? ['core', 'client'];
+if (!(minutes > 0) || packages.some((name) => name !== 'core' && name !== 'client')) {
+  console.error(USAGE);
+  process.exit(2);
+}
 
 /** The test files of a package that hold a fast-check property. */
 function propertyFiles(dir) {
