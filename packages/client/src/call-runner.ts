@@ -200,15 +200,16 @@ export class CallRunner implements StreamOwner {
   }
 
   /**
-   * A 2xx: the response to hand on, or, for a request whose answer it does not hold, the
-   * observation of a stream that ended before it. A JSON answer is read whole here: cut mid-body,
-   * or without the response to the request (another id, none, garbage), it is decided like a
-   * stream that ended early; so is a 2xx with no body, or a body of another type (a 202 or 204 to
-   * a request, an HTML page): nothing in it answers the request. The engine's own requests get theirs unread.
+   * A 2xx: the response to hand on, or, for a request whose answer it does not hold, the observation of a stream
+   * that ended before it. A JSON answer is read whole here: cut mid-body, or without the response to the request
+   * (another id, none, garbage), it is decided like a stream that ended early; so is a 2xx with no body, or a body of
+   * another type (a 204 to a request, an HTML page): nothing in it answers the request. The SDK drops a 202 unread: it
+   * is read as a 200, so that an answer in its body (there should be none) reaches the call. The engine's own requests get theirs unread.
    */
   async #answered(response: Response, top: boolean): Promise<Response | Observation> {
     if (this.request.own) return response;
     if (this.originalId === undefined) return top && this.request.done ? whenBodyEnds(response, () => this.finished()) : response;
+    if (response.status === 202) response = new Response(response.body, { headers: response.headers });
     const type = response.headers.get('content-type');
     if (isEventStream(type) && response.body) return top ? superviseStream(response, this) : response;
     if (isJson(type) && response.body) {

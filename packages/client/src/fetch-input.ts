@@ -34,7 +34,6 @@ export function isJsonRpc(body: PostBody): boolean {
  * return fromUpstream(await runner.run(), runner.upstream);
  */
 export function fromUpstream(response: Response, upstream: { readonly url: string; readonly redirected: boolean } | undefined): Response {
-  if (!upstream || (response.url === upstream.url && response.redirected === upstream.redirected)) return response;
-  Object.defineProperties(response, { url: { value: upstream.url }, redirected: { value: upstream.redirected } });
+  if (upstream) Object.defineProperties(response, { url: { value: upstream.url }, redirected: { value: upstream.redirected } });
   return response;
 }

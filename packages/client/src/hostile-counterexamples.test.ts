@@ -111,6 +111,43 @@ describe('a 2xx that does not answer a request (a 202, a 204, an HTML page)', ()
   });
 });
 
+describe('a 202 Accepted with a body, to a request (found by the property with a fresh seed)', () => {
+  // The SDK drops any 202 unread: handed on as it came, the call waited for the SDK's timeout.
+  it.each(['write', 'echo'] as const)('holding a JSON-RPC error for the call\'s id: %s fails with that error at once, sent once', async (tool) => {
+    await setup({ calls: [{ kind: 'accepted', body: 'own-error' }] });
+    const error = await call(tool, 'refused');
+    expect(error).toMatchObject({ code: -32603, message: expect.stringContaining('hostile 202'), data: { accepted: true } });
+    expect(resilienceCodeOf(error)).toBeUndefined();
+    expect(toolCalls()).toHaveLength(1);
+  });
+
+  it.each([
+    ['the result for the call\'s id', 'own-result'],
+    ['the answer as an event stream', 'sse'],
+  ] as const)('holding %s: an unsafe call gets it, sent once', async (_, body) => {
+    await setup({ calls: [{ kind: 'accepted', body }] });
+    await expect(call('write', 'once')).resolves.toMatchObject({ content: [{ text: 'once' }] });
+    expect(toolCalls()).toHaveLength(1);
+  });
+
+  const noAnswer = [
+    ['an error for another id', 'other-id'],
+    ['broken JSON', 'garbage'],
+  ] as const;
+
+  it.each(noAnswer)('holding %s: an unsafe call fails OUTCOME_UNKNOWN at once, sent once', async (_, body) => {
+    await setup({ calls: [{ kind: 'accepted', body }] });
+    expect(resilienceCodeOf(await call('write', 'maybe'))).toBe('OUTCOME_UNKNOWN');
+    expect(toolCalls()).toHaveLength(1);
+  });
+
+  it.each(noAnswer)('holding %s: a safe call is re-issued and succeeds', async (_, body) => {
+    await setup({ calls: [{ kind: 'accepted', body }] });
+    await expect(call('echo', 'again')).resolves.toMatchObject({ content: [{ text: 'again' }] });
+    expect(toolCalls()).toHaveLength(2);
+  });
+});
+
 describe('a call that waits for a re-initialization that ends in SESSION_CHANGED', () => {
   it('fails SESSION_CHANGED and never goes out with the dead session id (the new revision has no sessions)', async () => {
     // The re-initialization's initialize is held until the second call waits for it.

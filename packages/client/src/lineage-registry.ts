@@ -77,7 +77,7 @@ export class LineageRegistry implements LineageHost {
     const key = `${endpointOf(url)}\n${id ?? ''}`;
     const known = this.#index.get(key);
     if (known) return this.#use(known);
-    if (id === null) return this.#add(new EndpointSession(url, this.#engine, this), key);
+    if (id === null) return this.#add(this.open(url), key);
     const ended = this.#ended.get(key);
     if (ended !== undefined) {
       headers.set('mcp-session-id', ended);
@@ -95,7 +95,7 @@ export class LineageRegistry implements LineageHost {
   async #resume(url: string, id: string, key: string): Promise<EndpointSession> {
     const store = this.#engine.ports.sessionStore;
     const stored = store ? await Promise.resolve().then(() => store.get(url)).catch(() => undefined) : undefined;
-    const lineage = this.#add(new EndpointSession(url, this.#engine, this), key);
+    const lineage = this.#add(this.open(url), key);
     if (stored && (stored.sessionId === id || stored.lineage === id)) lineage.persistence.resume(stored); // `id`: a string
     return lineage;
   }

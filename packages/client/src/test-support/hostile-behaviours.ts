@@ -11,6 +11,8 @@ export const ID_MARKER = 'QpX7';
 
 export type SessionGoneKind = 'amdahl' | 'typescript-sdk' | 'python-sdk' | 'go-sdk' | 'express-400' | 'html-404' | 'empty-404' | 'huge-404';
 export type BodyKind = 'html' | 'rpc-error' | 'garbage' | 'empty' | 'huge-html';
+/** What a 202 to a request carries, besides nothing. */
+export type AcceptedBody = 'own-error' | 'own-result' | 'other-id' | 'garbage' | 'sse';
 export type BadSse = 'no-final-blank' | 'cr-only' | 'crlf' | 'split' | 'junk-events' | 'answer-twice' | 'other-event-type' | 'bom';
 
 /** Behaviours for a POSTed request (`tools/call`, and `initialize` with `init-ok`). */
@@ -40,8 +42,11 @@ export type Behaviour =
   /** A response whose JSON-RPC id is another one, absent or null. */
   | { readonly kind: 'wrong-id'; readonly format: 'json' | 'sse'; readonly id: 'other' | 'missing' | 'null' | 'stringified' }
   // Behaviours after which the SDK can only wait for its request timeout ("costly"):
-  /** 202 Accepted to a request: the answer never comes. */
-  | { readonly kind: 'accepted' }
+  /**
+   * 202 Accepted to a request: the answer never comes. With a body all the same: a JSON-RPC error
+   * or the result for the request's own id, an error for another id, broken JSON, or the answer as an event stream.
+   */
+  | { readonly kind: 'accepted'; readonly body?: AcceptedBody }
   /** No response at all, headers then nothing, or a body that never ends. */
   | { readonly kind: 'stall'; readonly phase: 'headers' | 'json-body' | 'sse-body' };
 

@@ -1,5 +1,5 @@
 import { sessionGoneResponse } from '@mcp-resilience/chaos';
-import type { BadSse, Behaviour, GetBehaviour, IdKind, Outcome, Reply, RequestContext } from './hostile-behaviours.ts';
+import type { AcceptedBody, BadSse, Behaviour, GetBehaviour, IdKind, Outcome, Reply, RequestContext } from './hostile-behaviours.ts';
 
 /* How each hostile behaviour is written on the wire: the reply to one request. */
 
@@ -99,6 +99,19 @@ function wrongId(b: Extract<Behaviour, { kind: 'wrong-id' }>, ctx: RequestContex
   return b.format === 'json' ? reply(200, [JSON_TYPE], [text]) : reply(200, [SSE], [event(text)]);
 }
 
+/** A 202 Accepted, with a body that should not be there (none: as it should be). */
+function accepted(body: AcceptedBody | undefined, ctx: RequestContext): Reply {
+  const error = (id: unknown) => JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: 'hostile 202', data: { accepted: true } } });
+  switch (body) {
+    case undefined: return reply(202, [], []);
+    case 'own-error': return reply(202, [JSON_TYPE], [error(ctx.rpcId)]);
+    case 'own-result': return reply(202, [JSON_TYPE], [JSON.stringify(ctx.answer)]);
+    case 'other-id': return reply(202, [JSON_TYPE], [error(`not-${String(ctx.rpcId)}`)]);
+    case 'garbage': return reply(202, [JSON_TYPE], ['{"jsonrpc":"2.0","error":{"code":"-32000","message":']);
+    case 'sse': return reply(202, [SSE], [event(JSON.stringify(ctx.answer))]);
+  }
+}
+
 /** What to write for a POSTed request given its behaviour. */
 export function render(b: Behaviour, ctx: RequestContext): Outcome {
   const answer = JSON.stringify(ctx.answer);
@@ -141,7 +154,7 @@ export function render(b: Behaviour, ctx: RequestContext): Outcome {
       return reply(b.status, [['location', location]], []);
     }
     case 'wrong-id': return wrongId(b, ctx);
-    case 'accepted': return reply(202, [], []);
+    case 'accepted': return accepted(b.body, ctx);
     case 'stall':
       if (b.phase === 'headers') return { status: 'silence' };
       return b.phase === 'json-body' ? reply(200, [JSON_TYPE], [answer.slice(0, 10)], 'stall') : reply(200, [SSE], [event(NOTE)], 'stall');
