@@ -36,7 +36,8 @@ describe('runScenario', () => {
     const started = performance.now();
     const evidence = await runScenario(scenario('restart'), { client: inline('setInterval(() => {}, 1000)'), capMs: 1500 });
     expect(evidence.problem).toBe('hung: still running after 1500 ms (killed)');
-    expect(performance.now() - started).toBeLessThan(8000);
+    // A hang guard, not a timing: the kill is proven by the problem above; ten times the cap means it hung.
+    expect(performance.now() - started, 'hung: the scenario outlived ten times its cap').toBeLessThan(15_000);
   });
 
   it('fails a client that prints garbage, or a line that is no outcome of the scenario', async () => {
