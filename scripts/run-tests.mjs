@@ -23,6 +23,8 @@ const LONG = new Set([
   '@mcp-resilience/churn-scoreboard',
   // The benchmarks' quick run and the size budgets: thousands of calls, plain and through the engine.
   '@mcp-resilience/bench',
+  // The release rehearsed on a real npm registry (Verdaccio): every package published, then installed with npm.
+  '@mcp-resilience/registry',
 ]);
 
 const args = process.argv.slice(2);
