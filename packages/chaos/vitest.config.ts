@@ -3,5 +3,6 @@ import { packageTestConfig } from '../../vitest.shared.ts';
 // Each test file starts its own servers on 127.0.0.1 and stops them by PID or handle. No file
 // mocks a module, stubs a global or fakes timers, so the files share one module graph per worker
 // instead of loading it afresh for each (21 s of CPU instead of 41; 205 of 205 in three runs,
-// two under CPU load).
-export default packageTestConfig(import.meta.url, { testTimeout: 20_000, hookTimeout: 30_000, isolate: false });
+// two under CPU load). Hooks start processes (server-everything, Chromium) that may take a minute
+// before they "did not start" (START_CAP_MS): a hook's cap is above that; so is a test's that starts one.
+export default packageTestConfig(import.meta.url, { testTimeout: 20_000, hookTimeout: 90_000, isolate: false });

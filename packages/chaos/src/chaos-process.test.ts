@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startChaosProcess } from './chaos-process.ts';
+import { START_CAP_MS } from './start-process.ts';
 
 const alive = (pid: number) => {
   try {
@@ -10,7 +11,7 @@ const alive = (pid: number) => {
   }
 };
 
-describe('startChaosProcess', () => {
+describe('startChaosProcess', { timeout: START_CAP_MS + 30_000 }, () => {
   it('starts mcp-chaos as a process of its own, serving, and stops it by its PID', async () => {
     const chaos = await startChaosProcess(['--dialect', 'amdahl']);
     try {
@@ -25,7 +26,9 @@ describe('startChaosProcess', () => {
     await expect(fetch(`${chaos.control}/state`)).rejects.toThrow();
   });
 
-  it('fails, leaving no process behind, when mcp-chaos refuses its arguments', async () => {
-    await expect(startChaosProcess(['--dialect', 'cobol'])).rejects.toThrow(/exited with 2/);
+  it('fails, leaving no process behind, when mcp-chaos refuses its arguments, showing what it said', async () => {
+    const failed = await startChaosProcess(['--dialect', 'cobol']).then(() => undefined, (error: Error & { pid?: number }) => error);
+    expect(failed?.message).toMatch(/^mcp-chaos \(.*mcp-chaos\.js --host 127\.0\.0\.1 --port 0 --dialect cobol\) did not start: exited \(2\) before it was ready\nstdout: \(nothing\)\nstderr:\nmcp-chaos: --dialect must be one of /);
+    expect(alive(failed!.pid!)).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startProcess } from './start-process.ts';
 
 /** An `mcp-chaos` process: where it listens, its PID, and how to stop it. */
 export interface ChaosProcess {
@@ -14,22 +13,20 @@ export interface ChaosProcess {
 }
 
 const BIN = fileURLToPath(new URL('../bin/mcp-chaos.js', import.meta.url));
-const START_WITHIN_MS = 25_000; // a loaded 2-core machine was seen to need more than 15 s
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => process.kill(child.pid!, 'SIGKILL'), 5_000);
-    child.once('exit', () => (clearTimeout(kill), resolve()));
-    process.kill(child.pid!, 'SIGTERM');
-  });
+/** Where mcp-chaos listens: its first stdout line, and nothing else may come first. */
+function listening(line: string, stream: 'stdout' | 'stderr'): { url: string; control: string } | undefined {
+  if (stream === 'stderr') return undefined;
+  const { url, control } = JSON.parse(line) as { url?: unknown; control?: unknown };
+  if (typeof url !== 'string' || typeof control !== 'string') throw new Error(`not where it listens: ${line}`);
+  return { url, control };
 }
 
 /**
  * Starts `mcp-chaos` (the package's own bin) in a child process on 127.0.0.1 and a free port,
  * with these extra arguments, and resolves once it has printed where it listens. Stop it with
- * `stop()`, which signals it by its PID. A process that exits or stays silent for 25 s first
- * is an error.
+ * `stop()`, which signals it by its PID. A process that exits first, or says nothing for a
+ * minute, is a `ProcessStartError` that shows what it printed.
  *
  * @example
  * const chaos = await startChaosProcess(['--control-origin', 'http://127.0.0.1:5173']);
@@ -37,27 +34,8 @@ function stopChild(child: ChildProcess): Promise<void> {
  * await chaos.stop();
  */
 export async function startChaosProcess(args: readonly string[] = []): Promise<ChaosProcess> {
-  const child = spawn(process.execPath, [BIN, '--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const first = await Promise.race([
-      new Promise<string>((resolve, reject) => {
-        lines.once('line', resolve);
-        child.once('exit', (code) => reject(new Error(`mcp-chaos exited with ${code} before it listened`)));
-        child.once('error', reject);
-      }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`mcp-chaos did not start within ${START_WITHIN_MS} ms`)), START_WITHIN_MS);
-      }),
-    ]);
-    lines.close();
-    const { url, control } = JSON.parse(first) as { url: string; control: string };
-    return { url, control, pid: child.pid!, stop: () => stopChild(child) };
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
+  const started = await startProcess(process.execPath, [BIN, '--host', '127.0.0.1', '--port', '0', ...args], { name: 'mcp-chaos', ready: { line: listening } });
+  // Once it listens, what it says on stderr (a crash, say) goes on to the caller's stderr.
+  started.child.stderr!.on('data', (chunk: string) => process.stderr.write(chunk));
+  return { ...started.ready, pid: started.pid, stop: () => started.stop() };
 }

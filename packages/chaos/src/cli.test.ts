@@ -1,36 +1,31 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { optionsFromArgs } from './cli-options.ts';
 import { ChaosInputError } from './faults.ts';
+import { START_CAP_MS, startProcess, type StartedProcess } from './start-process.ts';
 import { openSession, callTool } from './test-support/raw-client.ts';
 
 const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
-let child: ChildProcess | undefined;
+let cli: StartedProcess<{ url: string; control: string }> | undefined;
 
 afterEach(async () => {
-  if (child?.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    process.kill(child.pid, 'SIGTERM');
-    await exited;
-  }
-  child = undefined;
+  await cli?.stop();
+  cli = undefined;
 });
 
+/** The CLI as a process, once it has printed where it listens (its first stdout line). */
 async function startCli(args: string[]): Promise<{ url: string; control: string }> {
-  child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  const first = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child!.once('exit', (code) => reject(new Error(`mcp-chaos exited with ${code}`)));
+  cli = await startProcess(process.execPath, [CLI, ...args], {
+    name: 'mcp-chaos', ready: { line: (line, stream) => (stream === 'stdout' ? (JSON.parse(line) as { url: string; control: string }) : undefined) },
   });
-  return JSON.parse(first) as { url: string; control: string };
+  return cli.ready;
 }
 
-describe('mcp-chaos', () => {
+// Each test starts the CLI: its time is above the start's cap, so that "did not start" is what fails.
+describe('mcp-chaos', { timeout: START_CAP_MS + 30_000 }, () => {
   it('prints one JSON line with the endpoint and the control API, and serves them', async () => {
     const { url, control } = await startCli(['--port', '0', '--dialect', 'amdahl']);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -43,8 +38,8 @@ describe('mcp-chaos', () => {
 
   it('stops on SIGTERM', async () => {
     await startCli([]);
-    const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
-    process.kill(child!.pid!, 'SIGTERM');
+    const exited = new Promise<number | null>((resolve) => cli!.child.once('exit', resolve));
+    process.kill(cli!.pid, 'SIGTERM');
     expect(await exited).toBe(0);
   });
 

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startChaosProcess, type ChaosProcess } from './chaos-process.ts';
 import { startChaosServer, type ChaosServer } from './chaos-server.ts';
+import { START_CAP_MS } from './start-process.ts';
 import type { Fault } from './faults.ts';
 import { REQUEST_OUTCOMES } from './live-view/live-schema.ts';
 import { launchChromium, type LaunchedChromium } from '@mcp-resilience/chromium';
@@ -177,7 +178,7 @@ describe('the live view\'s end, in Chromium', () => {
     expect(complaints).toEqual([]);
   });
 
-  it('tells a connection lost mid-run (the process killed) as such, and tries again', { timeout: 60_000 }, async () => {
+  it('tells a connection lost mid-run (the process killed) as such, and tries again', { timeout: START_CAP_MS + 60_000 }, async () => {
     child = await startChaosProcess();
     const { page, sockets } = await watched(`${child.control}/`);
     process.kill(child.pid, 'SIGKILL');

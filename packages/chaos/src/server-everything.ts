@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { startProcess } from './start-process.ts';
 
 /**
  * Preloaded into server-everything, which binds every interface by default: every listen()
@@ -37,7 +37,8 @@ async function freePort(): Promise<number> {
 /**
  * Starts `@modelcontextprotocol/server-everything`'s Streamable HTTP mode (it must be installed) on
  * 127.0.0.1 and a free port, for tests and demos: the reference server, in front of which
- * proxy mode puts the faults. `stop()` ends it by its PID.
+ * proxy mode puts the faults. Ready once its endpoint answers (a minute at most, then a
+ * `ProcessStartError` that shows what it printed); `stop()` ends it by its PID.
  *
  * @example
  * const upstream = await startServerEverything();
@@ -47,29 +48,11 @@ async function freePort(): Promise<number> {
 export async function startServerEverything(): Promise<ServerEverything> {
   const entry = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', FORCE_LOOPBACK, entry, 'streamableHttp'], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}/mcp`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server-everything exited: ${stderr}`);
-    const up = await fetch(url, { method: 'POST', body: '{}' }).then(() => true, () => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`server-everything did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(child.pid!, 'SIGTERM');
-      await exited;
-    },
-  };
+  // Ready once its endpoint answers at all (an empty POST gets a 4xx).
+  const answers = (signal: AbortSignal) => fetch(url, { method: 'POST', body: '{}', signal }).then(async (response) => (await response.body?.cancel(), true));
+  const started = await startProcess(process.execPath, ['--import', FORCE_LOOPBACK, entry, 'streamableHttp'], {
+    name: 'server-everything', env: { ...process.env, PORT: String(port) }, ready: { probe: answers },
+  });
+  return { url, pid: started.pid, stop: () => started.stop() };
 }
