@@ -183,7 +183,7 @@ describe('fault: capacity', () => {
     await inject(chaos!, { kind: 'capacity', max: 2 });
     // first starts a slow call, then second is used: first is the least recently used, but busy.
     const busy = callTool(url, first, 'slow', { ms: 2_000 });
-    await until(() => chaos!.state().sessions.some((s) => s.ordinal === 1 && s.inFlight === 1));
+    await until('the slow call in flight on session 1', () => chaos!.state().sessions.some((s) => s.ordinal === 1 && s.inFlight === 1));
     await callTool(url, second, 'echo', { text: 'x' });
     await openSession(url);
     await clock.advance(2_000);

@@ -51,7 +51,7 @@ describe('chaos server: job, a tool with the SDK\'s task support', () => {
     const session = await openSession(url);
     for (const runs of [1, 2]) {
       const reply = callTool(url, session, 'job', { key: 'k2', ms: 20, pollMs: 20 });
-      await until(() => clock.pending === 1); // the job is at work
+      await until('the job at work (its timer pending)', () => clock.pending === 1); // the job is at work
       await clock.advance(20);
       expect(resultText(await reply)).toBe(`executions of k2: ${runs}`);
     }

@@ -41,7 +41,7 @@ describe('breakStream', () => {
         received += Buffer.from(value).toString('utf8');
       }
     })().catch(() => 'broken');
-    await until(() => received !== ''); // … so the client reads what came before it …
+    await until('the first bytes of the stream', () => received !== ''); // … so the client reads what came before it …
     await clock.advance(BREAK_AFTER_DELIVERY_MS - 1);
     expect(clock.pending).toBe(1);
     await clock.advance(1); // … and then the connection is cut

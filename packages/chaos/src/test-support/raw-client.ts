@@ -87,10 +87,14 @@ export async function stateOf(chaos: ChaosServer): Promise<ChaosState> {
 }
 
 /**
- * Waits until `done` holds (checked every 5 ms, for 10 s at most, then it fails): for what real
- * sockets deliver when they deliver it, never for time to pass.
+ * Waits until `done` holds (checked every 5 ms): for what real sockets deliver when they deliver
+ * it, never for time to pass. It holds within milliseconds; not within 10 s is a hang, and the
+ * error says so and names `what` was waited for.
+ *
+ * @example
+ * await until('the slow call at work', () => chaos.state().sessions.some((s) => s.inFlight === 1));
  */
-export async function until(done: () => boolean): Promise<void> {
-  for (const deadline = Date.now() + 10_000; !done() && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!done()) throw new Error('the condition never held within 10 s');
+export async function until(what: string, done: () => boolean): Promise<void> {
+  for (const guard = Date.now() + 10_000; !done() && Date.now() < guard;) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (!done()) throw new Error(`hung: ${what} never came within 10 s`);
 }
