@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The Deno sample, for a Node script or a person: runs src/main.ts in Deno with the least
 // permissions it needs (--allow-net of the chaos host, --allow-read of the scenarios directory,
-// nothing else; with --overhead, --allow-net of the chaos host only) and exits with its code.
+// nothing else; with --overhead, --allow-net of the chaos host only), Deno's own messages off,
+// and exits with its code: stdout is the report's alone, stderr the summary's and the errors'.
 // Without --chaos it starts an mcp-chaos process on 127.0.0.1 and stops it by its PID at the end.
 // Usage: node apps/deno-sample/scripts/run.mjs [--chaos CONTROL_URL] [scenarios-dir | --overhead [--quick]]
 import { spawn } from 'node:child_process';
@@ -42,8 +43,10 @@ try {
   const overhead = args.values.overhead ? ['--overhead', ...(args.values.quick ? ['--quick'] : [])] : undefined;
   // The corpus reads its directory; the overhead measurement reads no file.
   const permissions = [`--allow-net=${new URL(control).hostname}`, ...(overhead ? [] : [`--allow-read=${dir}`])];
+  // --quiet: what Deno says of itself (`Download …` of every npm package while its cache is empty,
+  // `Check …`) would land on stderr beside the summary line; its errors are still printed.
   deno = spawn(denoBinary(APP), [
-    'run', '--no-prompt', ...permissions, 'src/main.ts', '--chaos', control, ...(overhead ?? [dir]),
+    'run', '--quiet', '--no-prompt', ...permissions, 'src/main.ts', '--chaos', control, ...(overhead ?? [dir]),
   ], { cwd: APP, env: denoEnv(), stdio: 'inherit' });
   const cap = setTimeout(() => {
     process.stderr.write(`deno-sample: stopped after ${RUN_CAP_MS / 1000} s\n`);
