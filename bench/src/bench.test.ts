@@ -38,5 +38,5 @@ describe('pnpm bench --quick', () => {
     expect(figures.timers_leaked).toBeLessThan(5);
     expect(figures.listeners_leaked).toBeLessThan(5);
     expect(code, output).toBe(0);
-  }, 180_000);
+  });
 });

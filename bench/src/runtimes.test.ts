@@ -41,5 +41,5 @@ describe('pnpm bench:runtimes --quick', () => {
     expect(rows.filter((line) => line.endsWith('| — |')).map((line) => line.split(' | ')[0])).toEqual(['| workerd', '| workerd', '| browser', '| browser']);
     expect(stdout).toContain('CPU "—": workerd: ');
     expect(stdout).toContain(written.table);
-  }, 120_000);
+  });
 });
