@@ -83,19 +83,34 @@ Deno.test('an eviction is recovered against a real mcp-chaos, with nothing left 
   }
 });
 
-/** test-support/backing-off-main.ts as a Deno process of its own, against `url`; killed if it has not exited within 15 s. */
-async function runBackingOff(url: string, sleep: 'unrefd' | 'refd'): Promise<{ code: number; stdout: string }> {
+/** Each run exits within about a second and a half (one of them waits out a Retry-After of 1 s): a minute is a hang. */
+const RUN_HANG_MS = 60_000;
+
+interface BackingOffRun { readonly code: number; readonly stdout: string; readonly stderr: string }
+
+/** test-support/backing-off-main.ts as a Deno process of its own, against `url`; a run not over within a minute has hung, and says so. */
+async function runBackingOff(url: string, sleep: 'unrefd' | 'refd'): Promise<BackingOffRun> {
   const main = new URL('./test-support/backing-off-main.ts', import.meta.url).pathname;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ['run', '--no-prompt', '--allow-net=127.0.0.1', main, url, sleep], stdout: 'piped', stderr: 'inherit', stdin: 'null',
+    args: ['run', '--no-prompt', '--allow-net=127.0.0.1', main, url, sleep], stdout: 'piped', stderr: 'piped', stdin: 'null',
   }).spawn();
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  let hung = false;
+  const timer = setTimeout(() => ((hung = true), child.kill('SIGKILL')), RUN_HANG_MS);
   try {
-    const { code, stdout } = await child.output();
-    return { code, stdout: new TextDecoder().decode(stdout) };
+    const output = await child.output();
+    const run = { code: output.code, stdout: new TextDecoder().decode(output.stdout), stderr: new TextDecoder().decode(output.stderr) };
+    if (hung) throw new Error(`hung: backing-off-main.ts ${sleep} had not exited after ${RUN_HANG_MS / 1000} s\n${printed(run)}`);
+    return run;
   } finally {
     clearTimeout(timer);
   }
+}
+
+const printed = (run: BackingOffRun) => `exit ${run.code}\nstdout:\n${run.stdout}stderr:\n${run.stderr}`;
+
+/** The run exited with `code` having printed `stdout`; otherwise the failure shows all it printed. */
+function assertRun(run: BackingOffRun, expected: { code: number; stdout: string }): void {
+  assertEquals({ code: run.code, stdout: run.stdout }, expected, `expected exit ${expected.code} and stdout ${JSON.stringify(expected.stdout)}; the run printed\n${printed(run)}`);
 }
 
 Deno.test('a request backing off does not hold the process: the program exits when main returns, its retry never sent', async () => {
@@ -107,11 +122,11 @@ Deno.test('a request backing off does not hold the process: the program exits wh
     };
     const tooManyRequests = { kind: 'status', status: 429, retryAfter: '1', count: 1, rpcMethod: 'initialize' };
     await chaos.applyFaults([tooManyRequests]);
-    assertEquals(await runBackingOff(chaos.url, 'unrefd'), { code: 0, stdout: 'backed-off\nmain returns\n' });
+    assertRun(await runBackingOff(chaos.url, 'unrefd'), { code: 0, stdout: 'backed-off\nmain returns\n' });
     assertEquals(await initializes(), [429]);
     // The same program on a ref'd timer: held until the Retry-After has passed, then retried and answered.
     await chaos.applyFaults([tooManyRequests]);
-    assertEquals(await runBackingOff(chaos.url, 'refd'), { code: 0, stdout: 'backed-off\nmain returns\nsession-started\nanswered 200\n' });
+    assertRun(await runBackingOff(chaos.url, 'refd'), { code: 0, stdout: 'backed-off\nmain returns\nsession-started\nanswered 200\n' });
     assertEquals(await initializes(), [429, 429, 200]);
   } finally {
     await chaos.stop();
