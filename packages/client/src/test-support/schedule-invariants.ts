@@ -3,7 +3,7 @@ import { isResilienceError } from '@mcp-resilience/core';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { SURFACED_ERROR_CODE as GAVE_UP_CODE } from '@mcp-resilience/core';
-import { BACKOFF, type CallOutcome, type RunResult } from './fault-schedule.ts';
+import { BACKOFF, SETTLE_WITHIN_MS, type CallOutcome, type RunResult } from './fault-schedule.ts';
 
 /** How a call failed, as the caller sees it. */
 export interface Failure {
@@ -67,7 +67,7 @@ export function violations(run: RunResult): string[] {
   const postsOf = (label: string) => toolPosts.filter((e) => labelOf(e) === label);
 
   // 5. Nothing hangs.
-  for (const call of calls) if (call.settled === 'hung') found.push(`${call.label} did not settle within the bound`);
+  for (const call of calls) if (call.settled === 'hung') found.push(`${call.label} hung: not settled within the watchdog's ${SETTLE_WITHIN_MS / 1000} s`);
 
   // 1. No duplicate executions; a failed non-idempotent call fails with a typed error.
   for (const [key, count] of Object.entries(state.ledger)) if (count > 1) found.push(`record ${key} executed ${count} times`);
