@@ -1,13 +1,13 @@
 import { SURFACED_ERROR_CODE } from '@mcp-resilience/core';
 import fc from 'fast-check';
-import type { BadSse, Behaviour, BodyKind, GetBehaviour, IdKind, NoteBehaviour, SessionGoneKind } from './hostile-behaviours.ts';
+import type { AcceptedBody, BadSse, Behaviour, BodyKind, GetBehaviour, IdKind, NoteBehaviour, SessionGoneKind } from './hostile-behaviours.ts';
 import type { HostileScript } from './hostile-server.ts';
 
 /*
  * How fast-check draws a hostile server: its script (one list of behaviours per kind of
- * request) and the calls the client makes. Behaviours after which the SDK can only wait for
- * its request timeout ("costly": a stall, a 202) cost seconds each, so a scenario
- * has at most one, and only one scenario in several has it.
+ * request) and the calls the client makes. Behaviours that leave a call without its answer for
+ * good (a stall, on which the test ends the call; a 2xx that answers nothing) come at most once
+ * a scenario, in about one scenario in twelve, so that most scenarios go on to their other behaviours.
  */
 
 export type Tool = 'echo' | 'write';
@@ -89,10 +89,12 @@ export const cheapBehaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('bad-sse' as const), framing: fc.constantFrom<BadSse>('no-final-blank', 'cr-only', 'crlf', 'split', 'junk-events', 'answer-twice', 'other-event-type', 'bom') }) },
   { weight: 2, arbitrary: fc.constant<Behaviour>({ kind: 'reset' }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('wrong-id' as const), format: fc.constantFrom('json' as const, 'sse' as const), id: fc.constantFrom('other' as const, 'missing' as const, 'null' as const, 'stringified' as const) }) },
+  // A 202 with a body all the same: the call's answer (an error, the result, as JSON or an event stream) or none.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('accepted' as const), body: fc.constantFrom<AcceptedBody>('own-error', 'own-result', 'other-id', 'garbage', 'sse') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('redirect' as const), status: fc.constantFrom(301 as const, 302 as const, 303 as const, 307 as const, 308 as const), location: fc.constantFrom('self' as const, 'elsewhere' as const, 'garbage' as const) }) },
 );
 
-/** Behaviours after which the SDK waits for its request timeout. */
+/** Behaviours that leave a call without its answer for good: a 2xx that answers nothing, a stall. */
 export const costlyBehaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
   fc.constant<Behaviour>({ kind: 'accepted' }),
   fc.record({

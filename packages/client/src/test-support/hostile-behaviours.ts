@@ -41,7 +41,7 @@ export type Behaviour =
   | { readonly kind: 'redirect'; readonly status: 301 | 302 | 303 | 307 | 308; readonly location: 'self' | 'elsewhere' | 'garbage' }
   /** A response whose JSON-RPC id is another one, absent or null. */
   | { readonly kind: 'wrong-id'; readonly format: 'json' | 'sse'; readonly id: 'other' | 'missing' | 'null' | 'stringified' }
-  // Behaviours after which the SDK can only wait for its request timeout ("costly"):
+  // A 202, and behaviours after which a call could only wait for the SDK's timeout (a stall: "costly").
   /**
    * 202 Accepted to a request: the answer never comes. With a body all the same: a JSON-RPC error
    * or the result for the request's own id, an error for another id, broken JSON, or the answer as an event stream.
@@ -91,9 +91,10 @@ export interface RequestContext {
 }
 
 /**
- * Behaviours after which the SDK can only wait for its request timeout: a stall, or a stream the
- * server keeps open on a resumption. (A 2xx that does not answer a request, a 202 or 204 among
- * them, is not one: the engine decides it like a stream that ended before its answer.)
+ * Behaviours after which the request's call could only wait for the SDK's timeout (the test ends
+ * the call instead: hostile-run.ts): a stall, or a stream the server keeps open on a resumption.
+ * (A 2xx that does not answer a request, a 202 or 204 among them, is not one: the engine decides
+ * it like a stream that ended before its answer.)
  */
 export function isCostly(b: Behaviour | GetBehaviour, resumption: boolean): boolean {
   return b.kind === 'stall' || (resumption && b.kind === 'open');

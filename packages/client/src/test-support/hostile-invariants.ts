@@ -3,12 +3,13 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ID_MARKER } from './hostile-behaviours.ts';
 import type { Received } from './hostile-server.ts';
-import type { HostileRun, Settled } from './hostile-run.ts';
+import { SDK_TIMEOUT_MS, SETTLE_WITHIN_MS, type HostileRun, type Settled } from './hostile-run.ts';
 
 /*
  * What must hold whatever the server does, checked on one hostile run:
- * 1. the connection and every call settle (the per-call watchdog is far above the SDK's timeout),
- *    and a call ends with the SDK's timeout only when the server stalled it (or answered another id);
+ * 1. the connection and every call settle, each without help but for the test's end of a call
+ *    whose request the server stalled (read from the wire, not the clock): a call ended by the SDK's
+ *    timeout or by the watchdog above it (both hang guards, far above any call's time) has hung;
  * 2. nothing escapes: no unhandled rejection, no uncaught exception;
  * 3. failures are typed: a ResilienceError, an McpError (the engine's own code carries a known
  *    `data.code`), the SDK's StreamableHTTPError, or the SDK failing to parse a 2xx body the
@@ -55,16 +56,17 @@ function sdkRequests(requests: readonly Received[]): number {
 }
 
 function checkSettled(run: HostileRun, s: Settled, isConnect: boolean, found: string[]): void {
-  const requests = inWindow(run, s);
-  if (s.settled === 'hung') return void found.push(`${s.label} did not settle within the watchdog`);
+  if (s.settled === 'hung') return void found.push(`${s.label} hung: the SDK's timeout did not end it, nor the watchdog's ${SETTLE_WITHIN_MS / 1000} s`);
   if (s.settled === 'fulfilled') {
     const text = (s.value as { content?: { text?: unknown }[] } | undefined)?.content?.[0]?.text;
     if (!isConnect && text !== s.label) found.push(`${s.label} resolved with ${JSON.stringify(text)?.slice(0, 80)}, not its own answer`);
     return;
   }
+  // Ended by the test: the server stalled one of its requests (it is in the log, stalled), so only a timeout could have ended it.
+  if (s.endedOnStall !== undefined && run.log.find((r) => r.seq === s.endedOnStall)?.costly) return;
+  if (isTimeout(s.error)) return void found.push(`${s.label} hung: only the SDK's timeout ended it (a ${SDK_TIMEOUT_MS / 1000} s hang guard), though the server stalled none of its requests`);
   const why = untyped(s.error, isConnect);
   if (why) found.push(`${s.label} rejected with ${why}: ${describe(s.error)}`);
-  if (isTimeout(s.error) && !requests.some((r) => r.costly)) found.push(`${s.label} waited for the SDK's timeout though the server stalled none of its requests`);
 }
 
 /** One replay per request the SDK sent: counted over a call, or over concurrent calls together (their windows overlap). */
@@ -131,7 +133,7 @@ export function hostileViolations(run: HostileRun): string[] {
 
 /** A report of a failed run: what broke, the calls, the events and the server's log. */
 export function describeRun(run: HostileRun, found: readonly string[]): string {
-  const outcome = (s: Settled) => `${s.label}: ${s.settled}${s.settled === 'rejected' ? ` ${describe(s.error)}` : ''}`;
+  const outcome = (s: Settled) => `${s.label}: ${s.endedOnStall === undefined ? s.settled : 'ended by the test'}${s.settled === 'rejected' ? ` ${describe(s.error)}` : ''}`;
   return [
     'invariants broken:', ...found.map((f) => `  - ${f}`),
     'outcomes:', ...[run.connect, ...run.calls].map((s) => `  ${outcome(s)}`),

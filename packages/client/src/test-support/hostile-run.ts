@@ -1,6 +1,7 @@
 import type { ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createResilientFetch } from '../resilient-fetch.ts';
 import type { Scenario, Tool } from './hostile-arbitraries.ts';
 import { startHostileServer, type Received } from './hostile-server.ts';
@@ -10,12 +11,18 @@ import { startHostileServer, type Received } from './hostile-server.ts';
  * fresh hostile server: what each call came to, what the client sent (in its own order) and
  * what the engine told, what the server received, and whether anything escaped the process's
  * promise and exception handling.
+ *
+ * No verdict here depends on how fast the machine is. A call whose request the server stalls is
+ * ended by the test (an abort of its own, passed in the SDK's request options) as soon as the
+ * server has stalled it, so nothing waits for a timeout to learn what the wire already says. The
+ * wall-clock bounds that remain are hang guards only, far above any call's time on a quiet machine
+ * (a few ms; 0.7 s at most, for answers of several MB): a call that reaches one has hung.
  */
 
-/** The SDK's request timeout: a call the server stalls ends then. */
-export const SDK_TIMEOUT_MS = 2_000;
-/** A call that has not settled by then has hung (the SDK's own timeout did not end it). */
-export const SETTLE_WITHIN_MS = 8_000;
+/** The SDK's request timeout: a hang guard (no call may reach it: one that does has hung). */
+export const SDK_TIMEOUT_MS = 30_000;
+/** The watchdog above it: a call that has not settled by then has hung, and the SDK's own timeout did not end it either. */
+export const SETTLE_WITHIN_MS = 40_000;
 /** Backoff and `Retry-After` cap small enough that a run takes milliseconds, well inside the SDK's timeout. */
 export const HOSTILE_BACKOFF = { initialMs: 1, maxMs: 5, maxAttempts: 3, maxTotalDelayMs: 200 } as const;
 export const HOSTILE_RETRY_AFTER_CAP_MS = 100;
@@ -31,6 +38,8 @@ export interface Settled {
   readonly requests: readonly [number, number];
   /** The engine's events (indices) emitted while it ran. */
   readonly events: readonly [number, number];
+  /** The stalled request (its `seq`) for which the test ended the call: the call rejected with the test's own abort. */
+  readonly endedOnStall?: number;
 }
 
 /** What the client did, in its own order: requests as the engine sent them, answers to `initialize`, and its events. */
@@ -54,7 +63,38 @@ export interface HostileRun {
   readonly afterStop: { readonly listening: boolean; readonly openConnections: number; readonly host: string };
 }
 
-async function settle(label: string, promise: Promise<unknown>, window: () => { requests: number; events: number }): Promise<Settled> {
+/** The test's abort of a call, once the server stalled one of its requests (an McpError: the SDK rejects the call with it as it is). */
+class EndedOnStall extends McpError {
+  constructor(readonly seq: number) {
+    super(ErrorCode.RequestTimeout, `ended by the test: the server stalled request ${seq}`);
+  }
+}
+
+/**
+ * The calls in flight, each with the abort the test ends it with once the server stalls one of
+ * its requests (by its label; a stalled request of no call's, an initialize say, ends every call in flight).
+ */
+class StallEnder {
+  readonly #inFlight = new Map<string, AbortController>();
+
+  signal(label: string): AbortSignal {
+    const controller = new AbortController();
+    this.#inFlight.set(label, controller);
+    return controller.signal;
+  }
+
+  settled(label: string): void {
+    this.#inFlight.delete(label);
+  }
+
+  stalled(request: Received): void {
+    const ended = new EndedOnStall(request.seq);
+    if (request.label === undefined) for (const controller of this.#inFlight.values()) controller.abort(ended);
+    else this.#inFlight.get(request.label)?.abort(ended);
+  }
+}
+
+async function settle(label: string, promise: Promise<unknown>, window: () => { requests: number; events: number }, ender: StallEnder): Promise<Settled> {
   const start = window();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hung = new Promise<Pick<Settled, 'settled'>>((resolve) => {
@@ -63,9 +103,13 @@ async function settle(label: string, promise: Promise<unknown>, window: () => { 
   const outcome = await Promise.race([
     promise.then((value) => ({ settled: 'fulfilled' as const, value }), (error: unknown) => ({ settled: 'rejected' as const, error })),
     hung,
-  ]).finally(() => clearTimeout(timer));
+  ]).finally(() => {
+    clearTimeout(timer);
+    ender.settled(label);
+  });
   const end = window();
-  return { label, ...outcome, requests: [start.requests, end.requests], events: [start.events, end.events] };
+  const endedOnStall = 'error' in outcome && outcome.error instanceof EndedOnStall ? outcome.error.seq : undefined;
+  return { label, ...outcome, requests: [start.requests, end.requests], events: [start.events, end.events], ...(endedOnStall === undefined ? {} : { endedOnStall }) };
 }
 
 /** Lets rejections and exceptions of the run's last moments surface (a few turns of the event loop). */
@@ -80,7 +124,8 @@ export async function runHostile(scenario: Scenario): Promise<HostileRun> {
   const onException = (error: Error) => escaped.push(`uncaughtException: ${String(error?.stack ?? error)}`);
   process.on('unhandledRejection', onRejection);
   process.on('uncaughtException', onException);
-  const server = await startHostileServer(scenario.script);
+  const ender = new StallEnder();
+  const server = await startHostileServer(scenario.script, (request) => ender.stalled(request));
   const events: ResilienceEvent[] = [];
   const timeline: Moment[] = [];
   const recording: typeof fetch = (input, init) => {
@@ -118,12 +163,14 @@ export async function runHostile(scenario: Scenario): Promise<HostileRun> {
     const transport = new StreamableHTTPClientTransport(new URL(server.url), {
       fetch: fetchFn, reconnectionOptions: { initialReconnectionDelay: 5, maxReconnectionDelay: 20, reconnectionDelayGrowFactor: 2, maxRetries: 2 },
     });
-    connect = await settle('connect', client.connect(transport, { timeout: SDK_TIMEOUT_MS }), window);
+    const connecting = client.connect(transport, { timeout: SDK_TIMEOUT_MS, signal: ender.signal('connect') });
+    connect = await settle('connect', connecting, window, ender);
     if (connect.settled === 'fulfilled') {
       const invoke = async (tool: Tool, i: number): Promise<Settled> => {
         const label = `c${i + 1}-${tool}`;
-        const call = client.callTool({ name: tool, arguments: { text: label }, _meta: { [LABEL]: label } }, undefined, { timeout: SDK_TIMEOUT_MS });
-        return { ...(await settle(label, call, window)), tool };
+        const options = { timeout: SDK_TIMEOUT_MS, signal: ender.signal(label) };
+        const call = client.callTool({ name: tool, arguments: { text: label }, _meta: { [LABEL]: label } }, undefined, options);
+        return { ...(await settle(label, call, window, ender)), tool };
       };
       if (scenario.concurrent) calls.push(...(await Promise.all(scenario.calls.map(invoke))));
       else {

@@ -34,13 +34,13 @@ export interface Received {
   readonly httpMethod: string;
   readonly rpcMethod?: string;
   readonly rpcId?: unknown;
-  /** The call's label (`params._meta['test/label']`). */
+  /** The call's label (`params._meta['test/label']`; for a GET resuming a call's stream, that call's). */
   readonly label?: string;
   readonly sessionId?: string;
   readonly lastEventId?: string;
   /** The behaviour played (JSON), `default`, or `dead-id`. */
   readonly did: string;
-  /** After this, the SDK can only wait for its request timeout. */
+  /** Stalled: after this, the request's call could only wait for the SDK's timeout (the test ends it instead). */
   readonly costly: boolean;
   /** The session id this response declared gone. */
   readonly declaredDead?: string;
@@ -99,18 +99,20 @@ function write(res: ServerResponse, socket: Socket, outcome: Outcome): void {
 }
 
 /**
- * Starts a hostile server on 127.0.0.1 (a free port) that plays `script`.
+ * Starts a hostile server on 127.0.0.1 (a free port) that plays `script`. `onStall` hears of each
+ * request it stalls (logged `costly`) as it stalls it.
  *
  * @example
  * const server = await startHostileServer({ inits: [], calls: [{ kind: 'reset' }], streams: [], resumes: [] });
  * try { … } finally { await server.stop(); }
  */
-export async function startHostileServer(script: HostileScript): Promise<HostileServer> {
+export async function startHostileServer(script: HostileScript, onStall?: (request: Received) => void): Promise<HostileServer> {
   const lists = { inits: [...script.inits], calls: [...script.calls], streams: [...script.streams], resumes: [...script.resumes], notes: [...(script.notes ?? [])] };
   const log: Received[] = [];
   const dead: string[] = [];
   const minted: string[] = [];
-  const pending = new Map<string, string>();
+  /** The answers of response streams that carry event ids, by key, and the label of the call they answer. */
+  const pending = new Map<string, { readonly answer: string; readonly label?: string }>();
   const sockets = new Set<Socket>();
   let url = '';
 
@@ -126,7 +128,8 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
       // not JSON: a GET or DELETE
     }
     const rpcMethod = typeof message.method === 'string' ? message.method : undefined;
-    const label = message.params?._meta?.[LABEL];
+    const resumedKey = req.method === 'GET' ? lastEventId?.split('/')[0] : undefined;
+    const label = resumedKey === undefined ? message.params?._meta?.[LABEL] : pending.get(resumedKey)?.label;
     const entry = {
       seq: log.length + 1, httpMethod: req.method ?? '?', ...(rpcMethod === undefined ? {} : { rpcMethod }),
       ...(message.id === undefined ? {} : { rpcId: message.id }), ...(typeof label === 'string' ? { label } : {}),
@@ -142,15 +145,17 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
       streamKey: (text) => {
         if (streamKey !== undefined) return streamKey;
         const key = `k${pending.size + 1}`;
-        pending.set(key, text);
+        pending.set(key, { answer: text, ...(typeof label === 'string' ? { label } : {}) });
         return key;
       },
     });
     const done = (did: string, outcome: Outcome, flags: { costly?: boolean; gone?: boolean } = {}) => {
       const declaredDead = flags.gone && sessionId !== undefined ? sessionId : undefined;
       if (declaredDead !== undefined && !dead.includes(declaredDead)) dead.push(declaredDead);
-      log.push({ ...entry, did, costly: flags.costly === true, ...(declaredDead === undefined ? {} : { declaredDead }) });
+      const received: Received = { ...entry, did, costly: flags.costly === true, ...(declaredDead === undefined ? {} : { declaredDead }) };
+      log.push(received);
       write(res, req.socket, outcome);
+      if (received.costly) onStall?.(received);
     };
     // A notification's answer is not waited for by the SDK: nothing done to one is costly.
     const play = (b: Behaviour | GetBehaviour | undefined, fallback: Behaviour | GetBehaviour, c: RequestContext, resumption = false, resumed?: { key: string; answer: string }) => {
@@ -167,10 +172,9 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
     }
     const note = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'from the stream' } };
     if (req.method === 'GET') {
-      const key = lastEventId?.split('/')[0];
-      const answer = key === undefined ? undefined : pending.get(key);
+      const answer = resumedKey === undefined ? undefined : pending.get(resumedKey)?.answer;
       if (answer === undefined) return play(lists.streams.shift(), { kind: 'not-allowed' }, ctx(note, 'g'));
-      return play(lists.resumes.shift(), { kind: 'resume' }, ctx(JSON.parse(answer) as Record<string, unknown>, key), true, { key: key!, answer });
+      return play(lists.resumes.shift(), { kind: 'resume' }, ctx(JSON.parse(answer) as Record<string, unknown>, resumedKey), true, { key: resumedKey!, answer });
     }
     if (req.method !== 'POST') return done('default', { status: 405, headers: [], body: [], end: 'end' });
     if (rpcMethod === undefined) return done('default', { status: 202, headers: [], body: [], end: 'end' });
