@@ -1,6 +1,7 @@
 import { resilienceCodeOf, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './resilient-fetch.ts';
 import { HOSTILE_BACKOFF, HOSTILE_RETRY_AFTER_CAP_MS, LABEL } from './test-support/hostile-run.ts';
@@ -26,10 +27,13 @@ async function setup(script: Partial<HostileScript>): Promise<ResilienceEvent[]>
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch }), { timeout: 10_000 });
   return events;
 }
-/** A call; its SDK timeout only bounds a regression (the calls here settle in milliseconds). */
+/** A call, settled (its failure returned). The calls here settle in milliseconds: the SDK's timeout is a hang guard, and a call it ends has hung. */
 const call = (tool: 'echo' | 'write', label: string) =>
   client!.callTool({ name: tool, arguments: { text: label }, _meta: { [LABEL]: label } }, undefined, { timeout: 10_000 })
-    .then((value) => value, (error: unknown) => error);
+    .then((value) => value, (error: unknown) => {
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) throw new Error(`hung: ${label} was ended by the SDK's timeout (10 s)`, { cause: error });
+      return error;
+    });
 const toolCalls = () => server!.log.filter((r) => r.rpcMethod === 'tools/call').map((r) => String(r.rpcId));
 
 describe('a JSON answer whose connection is cut mid-body', () => {

@@ -73,9 +73,8 @@ describe('a response stream that breaks before its response', () => {
   it('fails at once with OUTCOME_UNKNOWN when it cannot be resumed and the call is not safe: no timeout, no duplicate', async () => {
     const events = await setup();
     await inject({ kind: 'drop-stream', eventIds: false, rpcMethod: 'tools/call' });
-    const started = Date.now();
     const error = await client!.callTool({ name: 'record', arguments: { key: 'maybe' } }).then(() => undefined, (e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(5_000); // not the SDK's 60 s request timeout
+    // The engine's error, written into the stream, not the SDK's request timeout (60 s: the test's own timeout, 30 s, ends a hung call first).
     expect(error).toBeInstanceOf(McpError);
     expect(error).toMatchObject({ code: SURFACED_ERROR_CODE, data: { code: 'OUTCOME_UNKNOWN' } });
     expect(resilienceCodeOf(error)).toBe('OUTCOME_UNKNOWN');

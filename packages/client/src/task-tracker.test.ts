@@ -84,7 +84,9 @@ describe('the engine and tasks', () => {
     let skewMs = 0;
     const events = await setup({ faults: [NO_GET] }, { idleBudgetMs: 200, now: () => Date.now() + skewMs });
     const { task } = await client!.request({ method: 'tools/call', params: job('late', 0) }, CreateTaskResultSchema, { task: {} });
-    await expect.poll(() => client!.experimental.tasks.getTask(task.taskId).then((t) => t.status), { interval: 20 }).toBe('completed');
+    // A job of 0 ms: completed at the first poll or so. The 10 s are a hang guard (vitest's default, 1 s, was a verdict on the machine's speed).
+    const status = () => client!.experimental.tasks.getTask(task.taskId).then((t) => t.status);
+    await expect.poll(status, { interval: 20, timeout: 10_000, message: 'hung: the task did not complete within 10 s' }).toBe('completed');
     skewMs += 300; // past the idle budget, before the result is asked for
     await expect(client!.request({ method: 'tasks/result', params: { taskId: task.taskId } }, CallToolResultSchema))
       .resolves.toMatchObject({ content: [{ text: 'executions of late: 1' }] });

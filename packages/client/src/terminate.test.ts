@@ -19,6 +19,8 @@ async function connect(fetch: typeof globalThis.fetch, url = chaos!.url) {
   await client.connect(transport);
   return { client, transport };
 }
+/** A poll's 10 s are a hang guard: what it waits for arrives within milliseconds. */
+const HUNG = 'hung: not there within 10 s';
 const call = (fetch: typeof globalThis.fetch, sessionId: string, url = chaos!.url) => fetch(url, {
   method: 'POST',
   headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
@@ -63,10 +65,10 @@ describe('a session the application ends itself (terminateSession: DELETE)', () 
     const resilient = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 1, maxMs: 5, maxAttempts: 3 } });
     const { transport } = await connect(resilient, proxy.url);
     const ended = transport.sessionId!;
-    await expect.poll(() => proxy!.received('GET'), { interval: 5, timeout: 10_000 }).toBe(1); // the SDK's, refused
+    await expect.poll(() => proxy!.received('GET'), { interval: 5, timeout: 10_000, message: HUNG }).toBe(1); // the SDK's, refused
     ending = true;
     const stream = resilient(proxy.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': ended, 'mcp-protocol-version': '2025-11-25' } });
-    await expect.poll(() => sentAfter.length, { interval: 5, timeout: 10_000 }).toBe(1); // at the server, waiting for its answer
+    await expect.poll(() => sentAfter.length, { interval: 5, timeout: 10_000, message: HUNG }).toBe(1); // at the server, waiting for its answer
     await transport.terminateSession();
     answer();
     expect((await stream).status).toBe(500);
@@ -96,7 +98,7 @@ describe('a session the application ends itself (terminateSession: DELETE)', () 
     // A stream reconnecting with the id the SDK held before the loss, as an SDK's GET may.
     const gets = proxy.received('GET');
     const stream = resilient(proxy.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': first, 'mcp-protocol-version': '2025-11-25' } });
-    await expect.poll(() => proxy!.received('GET'), { interval: 5, timeout: 10_000 }).toBe(gets + 1); // it is at the server, waiting for its answer
+    await expect.poll(() => proxy!.received('GET'), { interval: 5, timeout: 10_000, message: HUNG }).toBe(gets + 1); // it is at the server, waiting for its answer
     await transport.terminateSession();
     answer();
     expect((await stream).status).toBe(500); // the session is the application's to end: its answer, as it is
