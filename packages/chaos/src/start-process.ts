@@ -18,8 +18,11 @@ const PROBE_EVERY_MS = 50;
  * yet; a line that throws means it printed what it must not (the start fails, with the output).
  */
 export type ReadyLine<T> = (line: string, stream: 'stdout' | 'stderr') => T | undefined;
-/** Something that answers says it is ready (a port, a health URL): its value then, `undefined` while not. */
-export type ReadyProbe<T> = (signal: AbortSignal) => Promise<T | undefined>;
+/**
+ * Something that answers says it is ready (a port, a health URL): its value then, `undefined` while
+ * not. It gets the process's PID, to tell its own answer from another process's.
+ */
+export type ReadyProbe<T> = (signal: AbortSignal, pid: number) => Promise<T | undefined>;
 
 /** How a process is started and how it says it is ready. */
 export interface StartProcessOptions<T> {
@@ -114,8 +117,8 @@ function readiness<T>(child: ChildProcess, ready: StartProcessOptions<T>['ready'
       return;
     }
     void (async () => {
-      while (!signal.aborted && !ended(child)) {
-        const value = await ready.probe(signal).catch(() => undefined);
+      while (child.pid !== undefined && !signal.aborted && !ended(child)) {
+        const value = await ready.probe(signal, child.pid!).catch(() => undefined);
         if (value !== undefined) return resolve(value);
         await new Promise((wake) => setTimeout(wake, PROBE_EVERY_MS));
       }
