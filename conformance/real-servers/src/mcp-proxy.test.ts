@@ -6,4 +6,6 @@ describeRealServer(mcpProxy());
 
 /** mcp-proxy is the server of the suite with a session-timeout setting (`--sessionIdleTimeout`). */
 const IDLE_MS = 300;
-describeIdle(mcpProxy(IDLE_MS), IDLE_MS);
+/** What mcp-proxy 6.7.19 prints on stdout when it expires a session: `[mcp-proxy] closing session <id>, idle for over 300ms`. */
+const expired = (sessionId: string) => new RegExp(`^\\[mcp-proxy\\] closing session ${sessionId}, idle for over`);
+describeIdle(mcpProxy(IDLE_MS), IDLE_MS, expired);

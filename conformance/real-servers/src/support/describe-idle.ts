@@ -1,3 +1,4 @@
+import { START_CAP_MS } from '@mcp-resilience/chaos/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTimeline } from './counting-fetch.ts';
 import { initializesAfter, sendsPerCall, sentAfter, sessionAt, trace } from './invariants.ts';
@@ -6,22 +7,23 @@ import { connectClient, type TestClient } from './sdk-clients.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 import type { RealServer } from './servers.ts';
 
-/** How long every client is left idle: several times the server's idle timeout and its sweep. */
-const IDLE_FACTOR = 5;
+/** The server expires an idle session within a sweep or two of its timeout (under a second here): 30 s is a hang. */
+const EXPIRY_HANG_MS = 30_000;
 
 /**
  * Idle expiry on a server with a session-timeout setting (`server`, started here with it set to
- * `idleMs`): each client makes a call, all stay idle for {@link IDLE_FACTOR} × `idleMs`, then
- * call again. The SDK clients (1.x, 2.x) hold the standalone GET stream open, which keeps the
- * session attached, so the server never expires it; a client without that stream (JSON-RPC
+ * `idleMs`): each client makes a call, all stay idle until the server says it has expired the
+ * sessions of the clients without a stream (`expiredLine(sessionId)`: a line it prints; never a
+ * guessed time), then call again. The SDK clients (1.x, 2.x) hold the standalone GET stream
+ * open, which keeps the session attached, so the server never expires it; a client without that stream (JSON-RPC
  * POSTs through the engine) has its session expired by the server, and the engine recovers the
  * next call; with the engine's own idle budget below the server's, the session is replaced
  * before the call instead of discovered dead.
  *
  * @example
- * describeIdle(mcpProxy(300), 300);
+ * describeIdle(mcpProxy(300), 300, (id) => new RegExp(`closing session ${id}\\b`));
  */
-export function describeIdle(server: RealServer, idleMs: number): void {
+export function describeIdle(server: RealServer, idleMs: number, expiredLine: (sessionId: string) => RegExp): void {
   describe(`idle expiry: ${server.wiring}`, () => {
     let running: RunningServer | undefined;
     const sdk: TestClient[] = [];
@@ -42,9 +44,10 @@ export function describeIdle(server: RealServer, idleMs: number): void {
       await proactive.call(server.tool('before'));
       const everyone = [...sdk, discovered, proactive];
       idleFrom = timeline.tick();
-      await new Promise((resolve) => setTimeout(resolve, IDLE_FACTOR * idleMs));
+      // Idle until the server has expired both stream-less sessions (the SDK clients' sessions were idle as long).
+      for (const client of [discovered, proactive]) await running.untilPrinted(expiredLine(sessionAt(client.wire, idleFrom)!), EXPIRY_HANG_MS);
       for (const client of everyone) outcomes.set(client, (await Promise.allSettled([client.call(server.tool('after-idle'))]))[0]!);
-    }, 60_000);
+    }, START_CAP_MS + EXPIRY_HANG_MS + 30_000);
     afterAll(async () => {
       await Promise.all(sdk.map((client) => client.close().catch(() => {})));
       await running?.stop();
@@ -60,6 +63,8 @@ export function describeIdle(server: RealServer, idleMs: number): void {
       expect(client.wire.some((w) => w.httpMethod === 'GET' && w.status === 200)).toBe(true);
       expect(initializesAfter(client.wire, idleFrom)).toEqual([]);
       expect(client.events.map((e) => e.event.type)).toEqual(['session-started']);
+      // The server's sweeps that expired the stream-less sessions passed this one over.
+      expect(running!.printed().filter((line) => expiredLine(sessionAt(client.wire, idleFrom)!).test(line))).toEqual([]);
     });
 
     it('a client without that stream: the server expires the session, and the engine recovers the next call', () => {

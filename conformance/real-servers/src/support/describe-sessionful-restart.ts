@@ -1,3 +1,4 @@
+import { START_CAP_MS } from '@mcp-resilience/chaos/process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { acceptedWire, fixtureRow } from './fixture.ts';
 import { declaredLostAt, firstFailedAt, initializesAfter, sendsPerCall, sentAfter, trace } from './invariants.ts';
@@ -26,7 +27,7 @@ export function describeSessionfulRestart(server: RealServer, running: () => Run
     let runs: ClientThroughRestart[];
     beforeAll(async () => {
       runs = await runThroughRestart(server, running(), RESTART_CLIENTS, opened);
-    }, 90_000);
+    }, START_CAP_MS + 90_000); // up to eight restarts: each may take the start's cap before it "did not start"
     const run = (label: string) => runs.find((r) => r.client.label === label)!;
     const traceOf = (r: ClientThroughRestart) => trace(r.client.wire, r.client.events);
     const afterRestart = (r: ClientThroughRestart) => r.client.wire.filter((w) => w.sentAt > r.restartedAt);

@@ -1,3 +1,4 @@
+import { START_CAP_MS } from '@mcp-resilience/chaos/process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { trace } from './invariants.ts';
 import { RESTART_CLIENTS, runThroughRestart, type ClientThroughRestart, type RestartClient } from './restart-run.ts';
@@ -25,7 +26,7 @@ export function describeStatelessRestart(server: RealServer, running: () => Runn
     let runs: ClientThroughRestart[];
     beforeAll(async () => {
       runs = await runThroughRestart(server, running(), clients, opened);
-    }, 60_000);
+    }, START_CAP_MS + 60_000); // a restart may take the start's cap before it "did not start"
 
     it.each(clients.map(labelOf))('%s: every call answered, no session id sent, nothing initialized again, no session logic', (label) => {
       const r = runs[clients.map(labelOf).indexOf(label)]!;

@@ -1,5 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { createInterface } from 'node:readline';
+import { describeOutput, startProcess, type OutputTail } from '@mcp-resilience/chaos/process';
 import { freePort } from './free-port.ts';
 
 /** How to run one server: a Node script and its arguments, given the port it must listen on. */
@@ -22,10 +25,28 @@ export interface RunningServer {
   /** A real restart: the process killed by PID, then started again on the same port. */
   restart(): Promise<void>;
   /** How the current process ended, if it did on its own (`undefined`: still running), and the end of its stderr. */
-  exited(): { readonly code: number | null; readonly signal: string | null; readonly stderr: string } | undefined;
+  exited(): Ending | undefined;
+  /**
+   * Resolves once the current process has ended on its own and all it printed is read: how it
+   * ended. One still running after `hangMs` has hung: it rejects, saying so.
+   */
+  whenExited(hangMs: number): Promise<Ending>;
+  /** Every line the current process has printed since it was ready (stdout and stderr). */
+  printed(): readonly string[];
+  /**
+   * Resolves with the first line the current process prints (or printed since it was ready) that
+   * matches `pattern`: a server's own word that something happened. Not printed within `hangMs`:
+   * it rejects, saying it hung waiting for it.
+   */
+  untilPrinted(pattern: RegExp, hangMs: number): Promise<string>;
 }
 
-const READY_TIMEOUT_MS = 20_000;
+/** How a server's process ended, and the end of its stderr. */
+export interface Ending {
+  readonly code: number | null;
+  readonly signal: string | null;
+  readonly stderr: string;
+}
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
@@ -49,11 +70,32 @@ async function listening(port: number): Promise<boolean> {
   });
 }
 
+/** Whether process `pid` holds the socket that listens on `port` (Linux: /proc); `undefined` where there is no /proc to ask. */
+async function holdsListener(pid: number, port: number): Promise<boolean | undefined> {
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const tables = await Promise.all(['/proc/net/tcp', '/proc/net/tcp6'].map((table) => readFile(table, 'utf8').catch(() => undefined)));
+  if (tables.every((table) => table === undefined)) return undefined;
+  const listeners = new Set<string>();
+  for (const line of tables.join('\n').split('\n')) {
+    const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+    if (local?.endsWith(hexPort) && state === '0A') listeners.add(`socket:[${inode}]`);
+  }
+  const fds = await readdir(`/proc/${pid}/fd`).catch(() => []);
+  const links = await Promise.all(fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')));
+  return links.some((link) => listeners.has(link));
+}
+
+/** Ready once `port` takes a connection and it is this process's listener (not another's that holds the port). */
+function listenerOf(port: number): (signal: AbortSignal, pid: number) => Promise<true | undefined> {
+  return async (_signal, pid) => ((await listening(port)) && (await holdsListener(pid, port)) !== false ? true : undefined);
+}
+
 /**
  * Starts a server as a child process in its own process group, on 127.0.0.1 and a free port
- * (or `port`), and waits until it accepts connections. `stop()` kills the group by the
- * child's PID (a server like `mcp-proxy` has a stdio server of its own under it) and waits
- * for it to be gone; never by name.
+ * (or `port`), and waits until it accepts connections there with a listener of its own (a
+ * minute at most: then it fails naming the command, with the end of its stdout and stderr).
+ * `stop()` kills the group by the child's PID (a server like `mcp-proxy` has a stdio server of
+ * its own under it) and waits for it to be gone; never by name.
  *
  * @example
  * const server = await startServer({ args: (port) => ['dist/servers/sdk1-one-transport.js'], env: (port) => ({ PORT: String(port) }) });
@@ -63,30 +105,25 @@ async function listening(port: number): Promise<boolean> {
 export async function startServer(launch: Launch, port?: number): Promise<RunningServer> {
   const chosen = port ?? (await freePort());
   let child: ChildProcess | undefined;
-  let stderr = '';
+  let output: OutputTail = { stdout: '', stderr: '' };
+  let closed: Promise<void> = Promise.resolve();
+  let lines: string[] = [];
+  const onLine = new Set<() => void>();
 
   async function start(): Promise<void> {
-    stderr = '';
-    const current = spawn(process.execPath, [...launch.args(chosen)], {
-      env: { ...process.env, ...launch.env?.(chosen) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      detached: true,
+    const started = await startProcess(process.execPath, [...launch.args(chosen)], {
+      name: `the server on port ${chosen}`, env: { ...process.env, ...launch.env?.(chosen) }, group: true, ready: { probe: listenerOf(chosen) },
     });
-    child = current;
-    current.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (!(await listening(chosen))) {
-      if (current.exitCode !== null || current.signalCode !== null) throw new Error(`server exited before listening (${current.exitCode ?? current.signalCode}): ${stderr}`);
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`server did not listen on ${chosen} within ${READY_TIMEOUT_MS} ms: ${stderr}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    child = started.child;
+    output = started.output;
+    closed = new Promise((resolve) => started.child.once('close', () => resolve()));
+    const own: string[] = (lines = []);
+    for (const stream of [started.child.stdout!, started.child.stderr!]) {
+      createInterface({ input: stream }).on('line', (line) => (own.push(line), onLine.forEach((changed) => changed())));
     }
-    // The port answers: it must be this child that holds it (a child that failed to bind exits).
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    if (current.exitCode !== null || current.signalCode !== null) throw new Error(`server exited after its port answered (${current.exitCode ?? current.signalCode}): ${stderr}`);
   }
+
+  const ending = (ended: ChildProcess): Ending => ({ code: ended.exitCode, signal: ended.signalCode, stderr: output.stderr.slice(-4_000) });
 
   async function stop(): Promise<void> {
     const current = child;
@@ -113,7 +150,32 @@ export async function startServer(launch: Launch, port?: number): Promise<Runnin
     },
     exited() {
       if (!child || (child.exitCode === null && child.signalCode === null)) return undefined;
-      return { code: child.exitCode, signal: child.signalCode, stderr };
+      return ending(child);
+    },
+    async whenExited(hangMs) {
+      const current = child;
+      if (!current) throw new Error(`the server on port ${chosen} was stopped by the test, not ended on its own`);
+      let guard: NodeJS.Timeout | undefined;
+      const hung = new Promise<never>((_, reject) => {
+        guard = setTimeout(() => reject(new Error(`hung: the server on port ${chosen} (PID ${current.pid}) still runs after ${hangMs / 1000} s\n${describeOutput(output)}`)), hangMs);
+      });
+      await Promise.race([closed, hung]).finally(() => clearTimeout(guard));
+      return ending(current);
+    },
+    printed: () => lines,
+    async untilPrinted(pattern, hangMs) {
+      let guard: NodeJS.Timeout | undefined;
+      let changed = () => {};
+      const found = new Promise<string>((resolve, reject) => {
+        changed = () => {
+          const line = lines.find((l) => pattern.test(l));
+          if (line !== undefined) resolve(line);
+        };
+        onLine.add(changed);
+        changed();
+        guard = setTimeout(() => reject(new Error(`hung: the server on port ${chosen} printed no line like ${pattern} within ${hangMs / 1000} s\n${describeOutput(output)}`)), hangMs);
+      });
+      return found.finally(() => (clearTimeout(guard), onLine.delete(changed)));
     },
   };
 }
