@@ -1,14 +1,11 @@
 // A real npm registry on 127.0.0.1: Verdaccio in a child process, its storage and config in a
 // folder of the caller's, no uplink (it proxies nothing: what it serves is what was published to
 // it), stopped by its PID.
-import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-
-const READY_WITHIN_MS = 30_000;
-const STOPPED_WITHIN_MS = 5_000;
+import { describeOutput, startProcess } from '@mcp-resilience/chaos/process';
 
 export interface Registry {
   /** `http://127.0.0.1:PORT/` */
@@ -16,7 +13,7 @@ export interface Registry {
   readonly pid: number;
   /** Where it keeps what is published to it. */
   readonly storage: string;
-  /** Its log (warnings and errors), for a failure's message. */
+  /** The end of its log (warnings and errors, on stdout and stderr), for a failure's message. */
   log(): string;
   /** SIGTERM by PID, SIGKILL if it is still there after 5 s; resolves once it has exited. */
   stop(): Promise<void>;
@@ -50,7 +47,8 @@ function configText(storage: string): string {
 
 /**
  * Starts Verdaccio on a free port of 127.0.0.1 with its config and storage under `dir`, and
- * resolves once it answers `/-/ping`.
+ * resolves once it answers `/-/ping` (a minute at most: then it fails naming the command, with
+ * the end of what it printed).
  *
  * @example
  * const registry = await startRegistry(mkdtempSync(join(tmpdir(), 'registry-')));
@@ -62,37 +60,14 @@ export async function startRegistry(dir: string): Promise<Registry> {
   mkdirSync(storage, { recursive: true });
   const config = join(dir, 'config.yaml');
   writeFileSync(config, configText(storage));
-  const logFile = join(dir, 'verdaccio.log');
-  const out = createWriteStream(logFile);
   const port = await freePort();
   const bin = join(dirname(createRequire(import.meta.url).resolve('verdaccio/package.json')), 'bin', 'verdaccio');
-  const child = spawn(process.execPath, [bin, '--config', config, '--listen', `127.0.0.1:${port}`], {
-    cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' },
-  });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}/`;
-  const log = () => readFileSync(logFile, 'utf8');
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      process.kill(child.pid!, 'SIGTERM');
-      const timer = setTimeout(() => child.exitCode === null && child.signalCode === null && process.kill(child.pid!, 'SIGKILL'), STOPPED_WITHIN_MS);
-      await exited;
-      clearTimeout(timer);
-    }
-    out.end();
-  };
-  const deadline = Date.now() + READY_WITHIN_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`verdaccio exited with ${child.exitCode}: ${log()}`);
-    const answered = await fetch(`${url}-/ping`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
-    if (answered) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`verdaccio did not answer on ${url} within ${READY_WITHIN_MS} ms: ${log()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, pid: child.pid!, storage, log, stop };
+  // Ready once it answers its ping (each ask capped at 2 s: a port that takes the connection and says nothing).
+  const pinged = (signal: AbortSignal) =>
+    fetch(`${url}-/ping`, { signal: AbortSignal.any([signal, AbortSignal.timeout(2_000)]) }).then(async (r) => (await r.body?.cancel(), r.ok || undefined));
+  const started = await startProcess(process.execPath, [bin, '--config', config, '--listen', `127.0.0.1:${port}`], {
+    name: 'verdaccio', cwd: dir, env: { ...process.env, NODE_NO_WARNINGS: '1' }, ready: { probe: pinged },
+  });
+  return { url, pid: started.pid, storage, log: () => describeOutput(started.output), stop: () => started.stop() };
 }
