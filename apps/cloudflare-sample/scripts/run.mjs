@@ -25,24 +25,24 @@ const { values, positionals } = parseArgs({
   allowPositionals: true, strict: true,
 });
 const dir = mkdtempSync(join(tmpdir(), 'cloudflare-sample-'));
-/** @type {import('miniflare').Miniflare | undefined} */
+/** @type {Promise<import('miniflare').Miniflare> | undefined} */
 let worker;
 /** The sample Worker, built with wrangler and run with Miniflare: once, at its first use. */
 const started = () => (worker ??= startWorker(buildWorker(dir).script, { verbose: values.verbose }));
 
 await sampleMain({
   runtime: 'workerd',
-  runCorpus: (sources, control) => runCorpusInWorker(started(), control, sources),
+  runCorpus: async (sources, control) => runCorpusInWorker(await started(), control, sources),
   measureOverhead: async (control, size) => {
     const { version } = createRequire(import.meta.url)('miniflare/package.json');
     const query = new URLSearchParams({ chaos: control, size, version: `workerd of Miniflare ${version}` });
-    const response = await started().dispatchFetch(`http://sample/overhead?${query}`, { method: 'POST' });
+    const response = await (await started()).dispatchFetch(`http://sample/overhead?${query}`, { method: 'POST' });
     const text = await response.text();
     if (!response.ok) throw new Error(`the Worker answered ${response.status}: ${text.slice(0, 500)}`);
     return JSON.parse(text);
   },
   cleanUp: async () => {
-    await worker?.dispose();
+    await worker?.then((started) => started.dispose(), () => {}); // one that did not start was disposed of
     rmSync(dir, { recursive: true, force: true });
   },
 }, { ...values, dir: positionals[0] });

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeOutput, START_CAP_MS } from '@mcp-resilience/chaos/process';
 import { corpusReport, parseCorpus, scenarioReport } from '@mcp-resilience/scenarios';
 import { Miniflare } from 'miniflare';
 
@@ -29,36 +30,62 @@ export function wranglerEnv(dir) {
   };
 }
 
+/** A build takes seconds (about 10 on a loaded machine); this is a hang. */
+const BUILD_CAP_MS = 150_000;
+
 /**
  * `wrangler deploy --dry-run --outdir`: the bundle a deploy would upload, built with no account.
- * Throws with wrangler's output when it fails.
+ * Throws with wrangler's output when it fails, or when it has not ended within 150 s (hung).
  * @param {string} dir where the bundle, wrangler's logs and config go
  * @returns {{ script: string, upload: string }} the bundle's text, and wrangler's line on its size
  */
 export function buildWorker(dir) {
-  const built = spawnSync(WRANGLER, ['deploy', '--dry-run', '--outdir', join(dir, 'dist')], { cwd: APP, encoding: 'utf8', env: wranglerEnv(dir) });
-  if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed (${built.status ?? built.signal}):\n${built.stdout}${built.stderr}`);
+  const built = spawnSync(WRANGLER, ['deploy', '--dry-run', '--outdir', join(dir, 'dist')], {
+    cwd: APP, encoding: 'utf8', env: wranglerEnv(dir), timeout: BUILD_CAP_MS, killSignal: 'SIGKILL',
+  });
+  const hung = built.error?.message.includes('ETIMEDOUT') ? ` (hung: killed after ${BUILD_CAP_MS / 1000} s)` : '';
+  if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed (${built.status ?? built.signal})${hung}:\n${describeOutput(built)}`);
   const upload = /Total Upload: .*/.exec(built.stdout)?.[0] ?? '';
   return { script: readFileSync(join(dir, 'dist', 'worker.js'), 'utf8'), upload };
 }
 
 /**
  * The bundle in workerd, with the Durable Object binding and compatibility date of
- * wrangler.jsonc; workerd's own output goes to stderr with `verbose`, nowhere otherwise (stdout
- * is the report's). Dispose of it when done.
+ * wrangler.jsonc, once Miniflare says workerd is ready (a minute at most: then it fails with the
+ * end of what workerd printed). workerd's own output goes to stderr with `verbose`, nowhere
+ * otherwise (stdout is the report's). Dispose of it when done.
  * @param {string} script
  * @param {{ verbose?: boolean }} [options]
- * @returns {Miniflare}
+ * @returns {Promise<Miniflare>}
  */
-export function startWorker(script, { verbose = false } = {}) {
-  return new Miniflare({
+export async function startWorker(script, { verbose = false } = {}) {
+  const printed = { stdout: '', stderr: '' };
+  const worker = new Miniflare({
     modules: [{ type: 'ESModule', path: 'worker.js', contents: script }], compatibilityDate: '2026-04-20', cf: false,
     durableObjects: { MCP_SESSIONS: { className: 'McpSessionStore', useSQLite: true } },
     /** @param {import('node:stream').Readable} stdout @param {import('node:stream').Readable} stderr */
     handleRuntimeStdio(stdout, stderr) {
-      for (const stream of [stdout, stderr]) verbose ? stream.pipe(process.stderr) : stream.resume();
+      for (const [name, stream] of /** @type {const} */ ([['stdout', stdout], ['stderr', stderr]])) {
+        stream.setEncoding('utf8').on('data', (/** @type {string} */ text) => {
+          printed[name] = (printed[name] + text).slice(-8_000);
+          if (verbose) process.stderr.write(text);
+        });
+      }
     },
   });
+  /** @type {NodeJS.Timeout | undefined} */
+  let cap;
+  try {
+    await Promise.race([worker.ready, new Promise((_, reject) => {
+      cap = setTimeout(() => reject(new Error(`nothing said it was ready within ${START_CAP_MS / 1000} s`)), START_CAP_MS);
+    })]);
+    return worker;
+  } catch (error) {
+    await worker.dispose().catch(() => {});
+    throw new Error(`workerd (Miniflare) did not start: ${/** @type {Error} */ (error).message}\n${describeOutput(printed)}`, { cause: error });
+  } finally {
+    clearTimeout(cap);
+  }
 }
 
 /**

@@ -20,8 +20,8 @@ beforeAll(async () => {
   bundle = built.script;
   console.log(`cloudflare-sample bundle (wrangler deploy --dry-run): ${built.upload}`);
   chaos = await startChaosProcess();
-  worker = startWorker(bundle);
-}, 300_000);
+  worker = await startWorker(bundle);
+}, 300_000); // the build (150 s at most), then mcp-chaos and workerd (a minute each at most)
 afterAll(async () => {
   await worker?.dispose();
   await chaos?.stop();
