@@ -2,7 +2,7 @@
 import type { ResilienceEvent } from '@mcp-resilience/core';
 import { errorCode } from '@mcp-resilience/scenarios';
 import { narrate, plainError, seconds } from './demo-narration.ts';
-import { IDLE_BUDGET_MS, type DemoStage, type Side } from './demo-stage.ts';
+import { CALL_TIMEOUT_MS, IDLE_BUDGET_MS, type DemoStage, type Side } from './demo-stage.ts';
 
 /** The plain client's request timeout in act 4 (the SDK's default is 60 s: nobody waits that long in a demo). */
 const PLAIN_TIMEOUT_MS = 3_000;
@@ -59,7 +59,7 @@ export async function droppedStreams(stage: DemoStage, plain: Side, resilient: S
     const from = events.length;
     const log = (await stage.state()).log.length;
     await drop(eventIds);
-    const outcome = await timedCall(resilient, name, args, 10_000);
+    const outcome = await timedCall(resilient, name, args, CALL_TIMEOUT_MS);
     return { outcome, events: events.slice(from), ids: await toolCallIds(log) };
   };
   const resumed = await resilientCall(true, 'record', { key: 'resume-resilient' });

@@ -6,6 +6,13 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 /** The resilient client replaces a session idle this long. */
 export const IDLE_BUDGET_MS = 1_500;
 
+/**
+ * The request timeout of the story's calls (but the plain client's in act 4, which makes a point
+ * of it): a call takes under 2 s here, its recovery and the server's Retry-After included; a slow
+ * machine must not turn a slow answer into a failure of the story, and 30 s is a hang.
+ */
+export const CALL_TIMEOUT_MS = 30_000;
+
 /** One line of the story: a heading, an act, a part of act 4, a client's row, or a note under it. */
 export type DemoLine =
   | { readonly kind: 'title' | 'act' | 'part' | 'note' | 'summary'; readonly text: string }

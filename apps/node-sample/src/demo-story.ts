@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { droppedStreams } from './demo-dropped-streams.ts';
 import { narrate, plainError, seconds } from './demo-narration.ts';
-import { IDLE_BUDGET_MS, type DemoStage, type Side } from './demo-stage.ts';
+import { CALL_TIMEOUT_MS, IDLE_BUDGET_MS, type DemoStage, type Side } from './demo-stage.ts';
 
 /** The server expires a session idle this long (the resilient client replaces one idle IDLE_BUDGET_MS). */
 const SERVER_IDLE_MS = 2_000;
@@ -48,7 +48,7 @@ async function calls(side: Side, n: number): Promise<{ marks: string[]; errors: 
   for (let i = 0; i < n; i++) {
     side.calls++;
     try {
-      await side.client.callTool({ name: 'echo', arguments: { text: `call ${side.calls}` } }, undefined, { timeout: 10_000 });
+      await side.client.callTool({ name: 'echo', arguments: { text: `call ${side.calls}` } }, undefined, { timeout: CALL_TIMEOUT_MS });
       marks.push('✓');
     } catch (error) {
       side.failed++;

@@ -1,38 +1,37 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { describeOutput, START_CAP_MS, startProcess, type StartedProcess } from '@mcp-resilience/chaos/process';
 import { launchChromium, type LaunchedChromium } from '@mcp-resilience/chromium';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 // `pnpm demo --web` as a user runs it: the built demo as a process (stopped by PID if it does not
-// end by itself), its page in real Chromium. Every wait is on what the page shows, capped.
+// end by itself), its page in real Chromium. Every wait is on what the page shows or the demo
+// prints, capped by a hang guard.
 const DEMO = fileURLToPath(new URL('../dist/demo.js', import.meta.url));
-const STORY_WITHIN_MS = 120_000;
+/** The story takes about 17 s on a quiet machine: ten times that is a hang. */
+const STORY_HANG_MS = 180_000;
 
 interface Demo {
-  readonly child: ChildProcess;
+  readonly started: StartedProcess<string>;
+  /** Where the page is. */
   readonly url: string;
-  stdout(): string;
+  /** Resolves with its exit code once it has exited and all it printed is read. */
   readonly exited: Promise<number | null>;
 }
 
 let demo: Demo | undefined;
 let browser: LaunchedChromium | undefined;
 
+/** The demo as a process; ready once it prints where to open its page (it bundles the page first). */
 async function startDemo(): Promise<Demo> {
-  const child = spawn(process.execPath, [DEMO, '--web'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL within 60 s: ${out}`)), 60_000); // it bundles the page first
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const found = /open (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (found) (clearTimeout(timer), resolve(found[1]!));
-    });
-    void exited.then((code) => reject(new Error(`the demo exited with ${code} before printing its URL: ${out}`)));
+  const started = await startProcess(process.execPath, [DEMO, '--web'], {
+    name: 'pnpm demo --web', ready: { line: (line, stream) => (stream === 'stdout' ? /open (http:\/\/127\.0\.0\.1:\d+\/)/.exec(line)?.[1] : undefined) },
   });
-  return { child, url, stdout: () => out, exited };
+  const exited = new Promise<number | null>((resolve) => started.child.once('close', (code) => resolve(code)));
+  return { started, url: started.ready, exited };
 }
+
+/** What the demo printed, for a failure's message. */
+const printed = () => (demo ? describeOutput(demo.started.output) : '(not started)');
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -41,10 +40,7 @@ afterAll(async () => {
   await browser?.close();
 });
 afterEach(async () => {
-  if (demo && demo.child.exitCode === null && demo.child.signalCode === null) {
-    process.kill(demo.child.pid!, 'SIGKILL');
-    await demo.exited;
-  }
+  await demo?.started.stop('SIGKILL'); // by its PID, if it did not end by itself
   demo = undefined;
 });
 
@@ -56,9 +52,12 @@ describe('pnpm demo --web, in Chromium', () => {
     page.on('console', (m) => void (/Content.Security.Policy|Refused to/i.test(m.text()) && complaints.push(m.text())));
     page.on('pageerror', (e) => void complaints.push(e.message));
     await page.goto(demo.url);
-    const progress = await page.waitForSelector('#progress[data-state="done"], #progress[data-state="failed"]', { timeout: STORY_WITHIN_MS });
     // The story as the page told it: what each call met, should the outcome not be the designed one.
-    const story = (await page.$$eval('.line', (lines) => lines.map((l) => l.textContent).join('\n'))).slice(0, 6_000);
+    const told = async () => (await page.$$eval('.line', (lines) => lines.map((l) => l.textContent).join('\n'))).slice(0, 6_000);
+    const progress = await page.waitForSelector('#progress[data-state="done"], #progress[data-state="failed"]', { timeout: STORY_HANG_MS }).catch(async (error: Error) => {
+      throw new Error(`hung: the page had not finished the story after ${STORY_HANG_MS / 1000} s (${error.message.split('\n')[0]})\nthe story so far:\n${await told()}\nthe demo printed\n${printed()}`);
+    });
+    const story = await told();
     expect(await progress.textContent(), story).toContain('only the call it must not run twice');
     expect(Number(await progress.getAttribute('data-plain-failed'))).toBeGreaterThan(0);
     expect(await progress.getAttribute('data-resilient-failed')).toBe('1');
@@ -79,20 +78,20 @@ describe('pnpm demo --web, in Chromium', () => {
       expect(await live.$(selector), selector).not.toBeNull();
     }
 
-    expect(await demo.exited).toBe(0);
+    expect(await demo.exited, printed()).toBe(0);
     // The demo stopped its servers in order: the live view says the run is over, calmly, and keeps its drawing.
     await live.waitForSelector('#status[data-state="stopped"]', { timeout: 10_000 });
     expect(await live.$('.server-stopped')).not.toBeNull();
-    expect(demo.stdout()).toContain(summary.replace(/ · [\d.]+ s$/, ''));
+    expect(demo.started.output.stdout).toContain(summary.replace(/ · [\d.]+ s$/, ''));
     expect(complaints).toEqual([]);
-  }, STORY_WITHIN_MS + 60_000);
+  }, START_CAP_MS + STORY_HANG_MS + 60_000);
 
-  it('stops on Ctrl-C, with what it started', { timeout: 90_000 }, async () => {
+  it('stops on Ctrl-C, with what it started', { timeout: START_CAP_MS + 30_000 }, async () => {
     demo = await startDemo();
     expect((await fetch(demo.url)).status).toBe(200);
-    process.kill(demo.child.pid!, 'SIGINT');
-    expect(await demo.exited).toBe(0);
-    expect(demo.stdout()).toContain('stopped (Ctrl-C)');
+    process.kill(demo.started.pid, 'SIGINT');
+    expect(await demo.exited, printed()).toBe(0);
+    expect(demo.started.output.stdout).toContain('stopped (Ctrl-C)');
     await expect(fetch(demo.url)).rejects.toThrow();
   });
 });

@@ -5,16 +5,18 @@ import { fileURLToPath } from 'node:url';
 import { parseReport } from '@mcp-resilience/scenarios';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCENARIOS_DIR } from './load-corpus.ts';
-import { runNodeScript } from './run-node-script.ts';
+import { readOutput, runNodeScript } from './run-node-script.ts';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+/** A run of two files takes seconds, its own mcp-chaos started (a minute at most) included: 150 s is a hang. */
+const RUN_CAP_MS = 150_000;
 /** The built main as a process: its exit code, the report it printed, its summary line. */
-const runMain = (args: readonly string[]) => runNodeScript(MAIN, args);
+const runMain = (args: readonly string[]) => runNodeScript(MAIN, args, RUN_CAP_MS);
 
 // The whole corpus through main, against one mcp-chaos, is the proof's Node run (`proof/`): one
 // test per scenario file there, its report compared with the other runtimes'. Here: main on
 // what it cannot run.
-describe('main on a corpus that does not pass, with an mcp-chaos process of its own', () => {
+describe('main on a corpus that does not pass, with an mcp-chaos process of its own', { timeout: RUN_CAP_MS + 30_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'node-sample-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   copyFileSync(join(SCENARIOS_DIR, 'forbidden-403-passthrough.json'), join(dir, 'forbidden-403-passthrough.json'));
@@ -22,8 +24,8 @@ describe('main on a corpus that does not pass, with an mcp-chaos process of its 
 
   it('counts a file it cannot parse as a failed scenario, next to the one that passes, and exits 1', async () => {
     const run = await runMain([dir]);
+    const failed = readOutput(run, parseReport);
     expect(run.code).toBe(1);
-    const failed = parseReport(run.stdout);
     expect(failed).toMatchObject({ runtime: 'node', passed: 1, failed: 1 });
     expect(failed.scenarios[0]).toEqual({
       name: 'forbidden-403-passthrough', ok: true, trace: [],
@@ -38,8 +40,8 @@ describe('main on a corpus that does not pass, with an mcp-chaos process of its 
     const empty = mkdtempSync(join(tmpdir(), 'node-sample-empty-'));
     try {
       const run = await runMain([empty]);
+      expect(readOutput(run, JSON.parse)).toEqual({ runtime: 'node', scenarios: [], passed: 0, failed: 0 });
       expect(run.code).toBe(1);
-      expect(JSON.parse(run.stdout)).toEqual({ runtime: 'node', scenarios: [], passed: 0, failed: 0 });
       expect(run.stderr).toBe('node: 0 scenarios, 0 passed, 0 failed: no scenario at all\n');
     } finally {
       rmSync(empty, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { describeOutput } from '@mcp-resilience/chaos/process';
 
 /** What a script run came to. */
 export interface ScriptRun {
@@ -15,8 +16,8 @@ export interface ScriptRun {
 export const SCRIPT_RUN_CAP_MS = 300_000;
 
 /**
- * Runs `node script ...args` and collects what it printed. A run that outlives `capMs` is
- * stopped (by its PID) and says so on its stderr.
+ * Runs `node script ...args` and collects what it printed. A run that outlives `capMs` has hung:
+ * it is stopped (by its PID) and says so on its stderr.
  *
  * @example
  * const { code, stdout } = await runNodeScript('apps/node-sample/dist/main.js', ['--chaos', control]);
@@ -30,7 +31,7 @@ export function runNodeScript(script: string, args: readonly string[], capMs = S
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const cap = setTimeout(() => {
-      stderr += `\nstopped after ${capMs / 1000} s`;
+      stderr += `\nhung: stopped after ${capMs / 1000} s`;
       child.kill('SIGKILL');
     }, capMs);
     let settled = false;
@@ -43,4 +44,19 @@ export function runNodeScript(script: string, args: readonly string[], capMs = S
     child.once('error', (error) => done(null, error.message));
     child.once('close', (code) => done(code));
   });
+}
+
+/**
+ * What `read` makes of a run's stdout (a report, JSON); when it cannot, the error says why and
+ * shows what the run printed, its exit code and the end of its stdout and stderr.
+ *
+ * @example
+ * const report = readOutput(await runNodeScript(main, [dir]), parseReport);
+ */
+export function readOutput<T>(run: ScriptRun, read: (stdout: string) => T): T {
+  try {
+    return read(run.stdout);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; the run exited ${run.code}${run.error ? ` (${run.error})` : ''} and printed\n${describeOutput(run)}`, { cause: error });
+  }
 }
