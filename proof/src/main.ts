@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
+import { describeOutput } from '@mcp-resilience/chaos/process';
 import { corpusReport, parseReport, type CorpusReport } from '@mcp-resilience/scenarios';
 import { proofTable, renderProofTable } from './proof-table.ts';
 import { runSample } from './run-sample.ts';
@@ -41,8 +42,10 @@ try {
       const report = parseReport(outcome.stdout);
       writeFileSync(`${REPORTS}${run.runtime}.json`, outcome.stdout);
       return report;
-    } catch {
-      return corpusReport(run.runtime, []); // no report: every scenario fails on it
+    } catch (error) {
+      // No report: every scenario fails on it, and what the sample printed instead says why.
+      console.error(`${run.runtime}: ${(error as Error).message}; it exited ${outcome.code} and printed\n${describeOutput(outcome)}`);
+      return corpusReport(run.runtime, []);
     }
   });
   const allExited = outcomes.every((outcome) => outcome.code === 0);

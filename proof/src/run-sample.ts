@@ -5,6 +5,8 @@ import type { SampleRun } from './runtimes.ts';
 export interface SampleOutcome {
   /** The canonical report it printed (empty when it printed none). */
   readonly stdout: string;
+  /** All it printed on stderr: its summary, or why it failed. */
+  readonly stderr: string;
   /** Its one-line summary, or why it failed. */
   readonly summary: string;
   readonly code: number | null;
@@ -34,5 +36,5 @@ export interface RunSampleOptions {
  */
 export async function runSample(run: SampleRun, control: string, { args = [], capMs = SCRIPT_RUN_CAP_MS }: RunSampleOptions = {}): Promise<SampleOutcome> {
   const { stdout, stderr, error, code, seconds } = await runNodeScript(run.script, ['--chaos', control, ...args], capMs);
-  return { stdout, summary: error === undefined ? (stderr.trim().split('\n').at(-1) ?? '') : `${run.runtime}: ${error}`, code, seconds };
+  return { stdout, stderr, summary: error === undefined ? (stderr.trim().split('\n').at(-1) ?? '') : `${run.runtime}: ${error}`, code, seconds };
 }
