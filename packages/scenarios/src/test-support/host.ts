@@ -3,6 +3,7 @@
  * official SDK 1.x, and an `mcp-chaos` process (started and stopped by PID) as the pool.
  */
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
+import { START_CAP_MS } from '@mcp-resilience/chaos/process';
 import { callLongTool, createResilientFetch } from '@mcp-resilience/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -20,7 +21,7 @@ export function chaosProcessForTests(args: readonly string[] = []): () => ChaosP
   let chaos: ChaosProcess | undefined;
   beforeAll(async () => {
     chaos = await startChaosProcess(args);
-  });
+  }, START_CAP_MS + 30_000); // above the start's cap, so that "did not start" is what fails
   afterAll(async () => {
     await chaos?.stop();
   });
