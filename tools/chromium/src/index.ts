@@ -15,6 +15,11 @@ const UNPACKED = join(CACHE, `chromium-${BUILD}`);
 const UNPACK_CHILD = fileURLToPath(new URL('../scripts/unpack-chromium.mjs', import.meta.url));
 /** A fresh unpack takes about 2 s; a minute is a hang. */
 const UNPACK_CAP_MS = 60_000;
+/**
+ * How long Chromium may take to start before it "did not start": a minute, as every process a
+ * test starts (playwright's own default is 30 s, and a loaded 2-core machine is slow to start one).
+ */
+const LAUNCH_CAP_MS = 60_000;
 
 /**
  * The flags every browser test runs Chromium with: headless, no sandbox (CI runs as root), and
@@ -78,7 +83,8 @@ export interface LaunchedChromium {
 }
 
 /**
- * Real Chromium through playwright-core, on a fresh profile that `close()` removes.
+ * Real Chromium through playwright-core, on a fresh profile that `close()` removes. A browser that
+ * has not started within a minute fails, naming the binary, with what it printed.
  *
  * @example
  * const browser = await launchChromium();
@@ -92,12 +98,13 @@ export async function launchChromium(options: { viewport?: { width: number; heig
   const fontsConf = join(UNPACKED, 'fonts.conf');
   try {
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath, args: [...CHROMIUM_ARGS], ...options,
+      executablePath, args: [...CHROMIUM_ARGS], timeout: LAUNCH_CAP_MS, ...options,
       ...(existsSync(fontsConf) && !process.env.CHROMIUM ? { env: { ...process.env, FONTCONFIG_FILE: fontsConf } } : {}),
     });
     return { context, close: async () => (await context.close(), await rm(profile, { recursive: true, force: true })) };
   } catch (error) {
     await rm(profile, { recursive: true, force: true });
-    throw error;
+    // playwright's message carries what the browser printed ("Browser logs:").
+    throw new Error(`Chromium (${executablePath} ${CHROMIUM_ARGS.join(' ')}) did not start: ${(error as Error).message}`, { cause: error });
   }
 }
