@@ -5,15 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
+import { START_CAP_MS } from '@mcp-resilience/chaos/process';
 import { parseReport } from '@mcp-resilience/scenarios';
-import { runNodeScript } from 'node-sample/dist/run-node-script.js';
+import { readOutput, runNodeScript } from 'node-sample/dist/run-node-script.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_PATH, relayChaosControl } from './chaos-relay.ts';
 import { servePage } from './run-in-chromium.ts';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const SCENARIOS = fileURLToPath(new URL('../../../conformance/scenarios/', import.meta.url));
-
+/** A run of one file takes seconds, Chromium's start (a minute at most) included: 150 s is a hang. */
+const RUN_CAP_MS = 150_000;
+const runMain = (args: readonly string[]) => runNodeScript(MAIN, args, RUN_CAP_MS);
 
 let chaos: ChaosProcess | undefined;
 
@@ -23,20 +26,20 @@ let chaos: ChaosProcess | undefined;
 beforeAll(async () => {
   expect(existsSync(MAIN), `${MAIN} is missing: the sample was not built`).toBe(true);
   chaos = await startChaosProcess();
-});
+}, START_CAP_MS + 30_000); // above the start's cap, so that "did not start" is what fails
 afterAll(async () => {
   await chaos?.stop();
 });
 
-describe('the browser sample, in Chromium, cross-origin', () => {
+describe('the browser sample, in Chromium, cross-origin', { timeout: RUN_CAP_MS + 30_000 }, () => {
   it('runs a scenario in the page and exits 0 with its one-line summary', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'browser-sample-corpus-'));
     try {
       await copyFile(join(SCENARIOS, 'evict-amdahl.json'), join(dir, 'evict-amdahl.json'));
-      const ran = await runNodeScript(MAIN, [dir, '--chaos', chaos!.control]);
+      const ran = await runMain([dir, '--chaos', chaos!.control]);
+      expect(readOutput(ran, parseReport)).toMatchObject({ runtime: 'browser', passed: 1, failed: 0, scenarios: [{ name: 'evict-amdahl', ok: true }] });
       expect(ran.code, ran.stderr).toBe(0);
       expect(ran.stderr).toBe('browser: 1 scenario, 1 passed, 0 failed\n');
-      expect(parseReport(ran.stdout)).toMatchObject({ runtime: 'browser', passed: 1, failed: 0, scenarios: [{ name: 'evict-amdahl', ok: true }] });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -46,7 +49,7 @@ describe('the browser sample, in Chromium, cross-origin', () => {
     const dir = await mkdtemp(join(tmpdir(), 'browser-sample-corpus-'));
     try {
       await writeFile(join(dir, 'notes.txt'), 'not a scenario');
-      const broken = await runNodeScript(MAIN, [dir, '--chaos', chaos!.control]);
+      const broken = await runMain([dir, '--chaos', chaos!.control]);
       expect(broken.code).toBe(1);
       expect(broken.stderr).toBe('browser: 1 scenario, 0 passed, 1 failed (notes.txt)\n');
     } finally {
