@@ -57,7 +57,10 @@ describe('in Chromium, through a page\'s life', () => {
       await client.callTool({ name: 'echo', arguments: { text: 'bye' } });
     }, chaos.url);
     await page.goto('about:blank');
-    await expect.poll(async () => (await wireLog(chaos.control)).filter((e) => e.httpMethod === 'DELETE'), { timeout: 10_000 })
+    // The keepalive DELETE reaches the server within milliseconds: 10 s is a hang.
+    await expect.poll(async () => (await wireLog(chaos.control)).filter((e) => e.httpMethod === 'DELETE'), {
+      timeout: 10_000, message: 'hung: the keepalive DELETE of session 1 was not in the server\'s wire log 10 s after pagehide',
+    })
       .toEqual([expect.objectContaining({ httpMethod: 'DELETE', sessionOrdinal: 1 })]);
   });
 
@@ -85,17 +88,22 @@ describe('in Chromium, through a page\'s life', () => {
     const ended = await page.evaluate(async () => {
       const ended: string[] = [];
       const stop = new AbortController();
-      void mcp.browserSleep(100).then(() => ended.push('due'));
-      void mcp.browserSleep(60_000, stop.signal).then(() => ended.push('not due'), () => {});
-      // A background tab holds timers back; the wall clock goes on. Here the page is kept busy past the first
-      // wait's due time, so its timer has not run yet, then the tab is shown again: headless Chromium never
-      // hides a page (bringToFront, a minimized window and lifecycle states all leave it 'visible'), so the
-      // event the browser sends on showing a tab is sent here.
-      const busyUntil = Date.now() + 150;
-      while (Date.now() < busyUntil);
-      document.dispatchEvent(new Event('visibilitychange'));
-      for (let i = 0; i < 5; i++) await Promise.resolve(); // microtasks only: no timer has had a turn
-      stop.abort();
+      const wallClock = Date.now;
+      try {
+        void mcp.browserSleep(100).then(() => ended.push('due'));
+        void mcp.browserSleep(60_000, stop.signal).then(() => ended.push('not due'), () => {});
+        // A background tab holds timers back; the wall clock goes on. Here the test moves the page's wall
+        // clock 150 ms on, past the first wait's due time, within this one task (so no timer has had a
+        // turn), then the tab is shown again: headless Chromium never hides a page (bringToFront, a
+        // minimized window and lifecycle states all leave it 'visible'), so the event the browser sends
+        // on showing a tab is sent here.
+        Date.now = () => wallClock() + 150;
+        document.dispatchEvent(new Event('visibilitychange'));
+        for (let i = 0; i < 5; i++) await Promise.resolve(); // microtasks only: no timer has had a turn
+      } finally {
+        Date.now = wallClock;
+        stop.abort();
+      }
       return ended;
     });
     expect(ended).toEqual(['due']);
