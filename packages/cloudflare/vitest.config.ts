@@ -32,7 +32,8 @@ export default packageTestConfig(import.meta.url, {
       },
     }),
     defineProject({
-      test: { name: 'node', include: ['src/**/*.node.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+      // Hooks start workerd (Miniflare), given a minute before it "did not start": they have more.
+      test: { name: 'node', include: ['src/**/*.node.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 90_000 },
     }),
   ],
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
   mkdirSync(dirname(join(project, config.main)), { recursive: true });
   writeFileSync(join(project, config.main), block('ts').replace(EXAMPLE_URL, chaos.url));
   const sqlite = new Set(config.migrations.flatMap((m) => m.new_sqlite_classes ?? []));
-  worker = runWorker(await bundleWorker(join(project, config.main), config.alias), {
+  worker = await runWorker(await bundleWorker(join(project, config.main), config.alias), {
     compatibilityDate: config.compatibility_date,
     durableObjects: Object.fromEntries(config.durable_objects.bindings.map((b) => [b.name, { className: b.class_name, useSQLite: sqlite.has(b.class_name) }])),
   });

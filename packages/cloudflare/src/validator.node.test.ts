@@ -14,7 +14,7 @@ let bundle = '';
 beforeAll(async () => {
   schemaServer = await startSchemaServer();
   bundle = await bundleWorker(fileURLToPath(new URL('./test-support/validator-worker.ts', import.meta.url)));
-  worker = runWorker(bundle);
+  worker = await runWorker(bundle);
 });
 afterAll(async () => {
   await worker?.dispose();
