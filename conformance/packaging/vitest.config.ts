@@ -5,5 +5,6 @@ import { packageTestConfig } from '../../vitest.shared.ts';
 export default packageTestConfig(import.meta.url, {
   globalSetup: ['./src/pack-setup.ts'],
   testTimeout: 60_000,
-  hookTimeout: 240_000,
+  // Above npm-project.ts's 240 s cap on an install, so that its own error (with npm's output) is what fails.
+  hookTimeout: 300_000,
 });

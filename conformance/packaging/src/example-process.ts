@@ -3,16 +3,21 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-const WAIT_CAP_MS = 20_000;
+/**
+ * How long a wait for its lines (or its exit) may take before it has hung: a minute, as any
+ * process's start (the first line comes once it has started, imported the SDK and connected);
+ * later ones come within a second.
+ */
+export const WAIT_CAP_MS = 60_000;
 
 export interface ExampleProcess {
   readonly stdout: readonly string[];
   readonly stderr: readonly string[];
   /** Types one line (and Enter). */
   type(line: string): void;
-  /** Resolves once `stream` has printed `count` lines; fails after 20 s, showing what was printed. */
+  /** Resolves once `stream` has printed `count` lines; fails after a minute (hung), showing what was printed. */
   waitForLines(stream: 'stdout' | 'stderr', count: number): Promise<void>;
-  /** Ends stdin (Ctrl-D) and resolves with the exit code once it has exited (at most 20 s). */
+  /** Ends stdin (Ctrl-D) and resolves with the exit code once it has exited (a minute at most, then hung). */
   end(): Promise<number | null>;
   /** SIGKILL by PID, if it is still running. */
   stop(): void;
@@ -40,7 +45,7 @@ export function runExample(cwd: string, file: string, args: readonly string[]): 
   const within = <T>(what: string, promise: Promise<T>): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} within ${WAIT_CAP_MS} ms; printed: ${JSON.stringify(printed)}`)), WAIT_CAP_MS);
+      timer = setTimeout(() => reject(new Error(`hung: \`node ${file}\` ${what} within ${WAIT_CAP_MS / 1000} s; printed: ${JSON.stringify(printed)}`)), WAIT_CAP_MS);
     });
     return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
   };
@@ -55,7 +60,7 @@ export function runExample(cwd: string, file: string, args: readonly string[]): 
         listener();
         void exited.then((code) => reject(new Error(`exited with ${code} before ${count} lines on ${stream}: ${JSON.stringify(printed)}`)));
       });
-      return within(`no ${count} lines on ${stream}`, reached).finally(() => changed.delete(listener));
+      return within(`printed no ${count} lines on ${stream}`, reached).finally(() => changed.delete(listener));
     },
     end() {
       child.stdin.end();

@@ -5,7 +5,9 @@ import { copyFileSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { describeOutput, START_CAP_MS } from '@mcp-resilience/chaos/process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { WAIT_CAP_MS } from './example-process.ts';
 import { CLOSED_REGISTRY, installTarballs, npmEnv, type NpmProject } from './npm-project.ts';
 import { exampleProgram, readmeExample } from './readme-example.ts';
 import { runReadmeExample } from './readme-example-run.ts';
@@ -46,26 +48,38 @@ describe("the README's application example, as written", () => {
     expect(exampleProgram(readme('packages/node/README.md'))).toBe(example.program);
   });
 
-  it('prints what the README says, through an eviction between two lines: one re-initialization', async () => {
+  // mcp-chaos's start and the app's first line may each take a minute before they "did not start": more than both.
+  it('prints what the README says, through an eviction between two lines: one re-initialization', { timeout: START_CAP_MS + WAIT_CAP_MS + 60_000 }, async () => {
     const { observed, expected } = await runReadmeExample(project.dir, example);
     expect(observed).toEqual(expected);
   });
 });
 
-describe('npx mcp-chaos check, from the chaos tarball', () => {
+/** A check of two scenarios takes seconds: two minutes is a hang. */
+const CHECK_CAP_MS = 120_000;
+
+/** `npx mcp-chaos check …args` in the project: its stdout; when it fails or hangs, the error shows all it printed. */
+async function churnCheck(args: readonly string[]): Promise<string> {
+  return promisify(execFile)('npx', ['--no-install', 'mcp-chaos', 'check', ...args], { cwd: project.dir, env: npmEnv(), timeout: CHECK_CAP_MS, killSignal: 'SIGKILL' }).then(
+    ({ stdout }) => stdout,
+    (error: { code?: number; killed?: boolean; stdout: string; stderr: string }) => {
+      throw new Error(`mcp-chaos check ${args.join(' ')} ${error.killed ? `hung: killed after ${CHECK_CAP_MS / 1000} s` : `exited ${error.code}`}\n${describeOutput(error)}`);
+    },
+  );
+}
+
+describe('npx mcp-chaos check, from the chaos tarball', { timeout: CHECK_CAP_MS + 30_000 }, () => {
   it("scores the churn check's SDK 1.x adapter with @mcp-resilience/node (docs/churn-check.md) in the fresh project, and exits 0", async () => {
     for (const file of ['workload.mjs', 'sdk-1x-resilient.mjs']) {
       copyFileSync(fileURLToPath(new URL(`conformance/churn-scoreboard/clients/${file}`, ROOT)), join(project.dir, file));
     }
-    const { stdout } = await promisify(execFile)('npx', ['--no-install', 'mcp-chaos', 'check', '--client', 'node sdk-1x-resilient.mjs', '--scenario', 'restart', '--scenario', 'gone-go-sdk'],
-      { cwd: project.dir, env: npmEnv(), timeout: 60_000 });
+    const stdout = await churnCheck(['--client', 'node sdk-1x-resilient.mjs', '--scenario', 'restart', '--scenario', 'gone-go-sdk']);
     expect(stdout.trim().split('\n').at(-1)).toBe('churn check: 11/11 checks, 2/2 scenarios');
   });
 
   it.runIf(spawnSync('python3', ['--version']).status === 0)('scores the Python client of docs/churn-check.md there too (where python3 is present)', async () => {
     copyFileSync(fileURLToPath(new URL('conformance/churn-scoreboard/clients/python-client.py', ROOT)), join(project.dir, 'client.py'));
-    const { stdout } = await promisify(execFile)('npx', ['--no-install', 'mcp-chaos', 'check', '--client', 'python3 client.py', '--scenario', 'forbidden-403'],
-      { cwd: project.dir, env: npmEnv(), timeout: 60_000 });
+    const stdout = await churnCheck(['--client', 'python3 client.py', '--scenario', 'forbidden-403']);
     expect(stdout.trim().split('\n').at(-1)).toBe('churn check: 4/4 checks, 1/1 scenarios');
   });
 });
