@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { WAIT_CAP_MS } from '../../packaging/src/example-process.ts';
 import { npmProject, type NpmProject } from '../../packaging/src/npm-project.ts';
 import { readmeExample } from '../../packaging/src/readme-example.ts';
 import { runReadmeExample } from '../../packaging/src/readme-example-run.ts';
@@ -42,7 +43,8 @@ describe('npm i @mcp-resilience/node, from the registry', () => {
 });
 
 describe("the root README's example, in that project", () => {
-  it('prints what the README says, through an eviction between two lines: one re-initialization', async () => {
+  // The app's first line may take a minute before it "did not start" (WAIT_CAP_MS): more than that.
+  it('prints what the README says, through an eviction between two lines: one re-initialization', { timeout: WAIT_CAP_MS + 60_000 }, async () => {
     const chaos = await poolServer(inject('chaosControl'));
     try {
       const { observed, expected } = await runReadmeExample(project.dir, example, chaos);
