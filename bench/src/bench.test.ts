@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killRunning, runNode } from './test-support/run-node.ts';
+import { killRunning, readWritten, RUN_CAP_MS, runNode } from './test-support/run-node.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
 afterAll(() => (killRunning(), rmSync(dir, { recursive: true, force: true })));
@@ -15,12 +15,13 @@ const REQUIRED = [
   'storm_baseline_initializes', 'heap_growth_bytes', 'core_gzip_bytes', 'engine_gzip_bytes',
 ] as const;
 
-describe('pnpm bench --quick', () => {
+describe('pnpm bench --quick', { timeout: RUN_CAP_MS + 30_000 }, () => {
   it('runs every benchmark, prints the tables and writes the figures', async () => {
     const out = join(dir, 'latest.json');
-    const { code, stdout, output } = await run(['--quick', '--out', out]);
-    for (const heading of ['Overhead', 'Recovery', 'Storm', 'Memory', 'Size', 'Goals']) expect(stdout).toContain(heading);
-    const figures = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
+    const ran = await run(['--quick', '--out', out]);
+    const { code, stdout, output } = ran;
+    for (const heading of ['Overhead', 'Recovery', 'Storm', 'Memory', 'Size', 'Goals']) expect(stdout, output).toContain(heading);
+    const figures = readWritten<Record<string, unknown>>(out, ran);
     for (const key of REQUIRED) expect(typeof figures[key], key).toBe('number');
     expect(figures.quick).toBe(true);
 

@@ -1,23 +1,24 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_OVERHEAD_SIZES, type RuntimeOverhead } from '@mcp-resilience/scenarios';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RuntimeOverheadOutcome } from './runtimes-table.ts';
-import { killRunning, runNode } from './test-support/run-node.ts';
+import { killRunning, readWritten, RUN_CAP_MS, runNode } from './test-support/run-node.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-runtimes-'));
 afterAll(() => (killRunning(), rmSync(dir, { recursive: true, force: true })));
 
 const RUNTIMES = ['node', 'deno', 'workerd', 'browser'];
 
-describe('pnpm bench:runtimes --quick', () => {
+describe('pnpm bench:runtimes --quick', { timeout: RUN_CAP_MS + 30_000 }, () => {
   it('measures the overhead in all four runtimes against one mcp-chaos, prints one table and writes the figures', async () => {
     const out = join(dir, 'runtimes.json');
-    const { code, stdout, output } = await runNode(fileURLToPath(new URL('../dist/runtimes-main.js', import.meta.url)), ['--quick', '--out', out]);
+    const ran = await runNode(fileURLToPath(new URL('../dist/runtimes-main.js', import.meta.url)), ['--quick', '--out', out]);
+    const { code, stdout, output } = ran;
     expect(code, output).toBe(0);
-    const written = JSON.parse(readFileSync(out, 'utf8')) as { command: string; quick: boolean; table: string; runtimes: RuntimeOverheadOutcome[] };
+    const written = readWritten<{ command: string; quick: boolean; table: string; runtimes: RuntimeOverheadOutcome[] }>(out, ran);
     expect(written).toMatchObject({ command: 'pnpm bench:runtimes --quick', quick: true });
     expect(written.runtimes.map((r) => r.runtime)).toEqual(RUNTIMES);
 

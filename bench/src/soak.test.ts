@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ import { bucketOf, buildTimeline, countBy } from './soak-timeline.ts';
 import { goalsOf, judgeCalls, type CallRecord, type CallTraffic } from './soak-verdict.ts';
 import { errorCodeOf, expectedText, planCall } from './soak-workload.ts';
 import type { SoakReport } from './soak.ts';
-import { killRunning, runNode } from './test-support/run-node.ts';
+import { killRunning, readWritten, RUN_CAP_MS, runNode } from './test-support/run-node.ts';
 
 describe('seeded randomness', () => {
   it('draws the same sequence from the same seed, and stays in range', () => {
@@ -178,7 +178,7 @@ describe('the soak command arguments', () => {
   });
 });
 
-describe('pnpm soak --short', () => {
+describe('pnpm soak --short', { timeout: RUN_CAP_MS + 30_000 }, () => {
   const main = fileURLToPath(new URL('../dist/soak-main.js', import.meta.url));
 
   afterAll(killRunning);
@@ -189,9 +189,12 @@ describe('pnpm soak --short', () => {
     const dir = mkdtempSync(join(tmpdir(), 'soak-'));
     try {
       const out = join(dir, 'soak-short.json');
-      const { code, output } = await run(['--short', '--out', out]);
-      expect(code, output).toBe(0);
-      const report = JSON.parse(readFileSync(out, 'utf8')) as SoakReport & { command: string };
+      // Paced to its schedule (23 s here); its own deadline (no new call after it) would be three
+      // times that, and a loaded machine that lags past it would make fewer calls than asked: here
+      // the deadline is the run's cap, a hang guard (ten times and more the soak's length).
+      const ran = await run(['--short', '--out', out, '--deadline-s', String(RUN_CAP_MS / 1000)]);
+      expect(ran.code, ran.output).toBe(0);
+      const report = readWritten<SoakReport & { command: string }>(out, ran);
       expect(report.command).toBe('soak --short');
       expect(report.calls).toBe(report.requestedCalls);
       expect(report.replaySafe.errors, JSON.stringify(report.failures)).toBe(0);
