@@ -4,8 +4,8 @@ import { describeOutput, keepOutputTail, type OutputTail } from './output-tail.t
 
 /**
  * How long a process may take to say it is ready before it "did not start": a minute. A
- * loaded 2-core machine was seen to need more than 15 s for mcp-chaos; ready, any of them is
- * ready at once.
+ * loaded 2-core machine was seen to need more than 15 s for mcp-chaos; the wait ends as soon as
+ * the process says it is ready, so the cap costs nothing when all is well.
  */
 export const START_CAP_MS = 60_000;
 /** After SIGTERM, how long `stop()` waits before SIGKILL. */
