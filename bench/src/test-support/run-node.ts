@@ -4,12 +4,13 @@ import { readFileSync } from 'node:fs';
 const running = new Set<ChildProcess>();
 
 /**
- * How long a run may take before it has hung: with a core kept busy beside them, the quick
- * benchmarks took 48 s, the runtimes' 25 s, the short soak 24 s (paced to 23 s); ten minutes is a hang.
+ * How long a benchmark process may run before it has hung: ten times the slowest one's quiet run
+ * (`bench --quick`, about a minute; 48 s with a core kept busy), so that no machine is too busy
+ * for it. Test timeouts sit above it.
  */
-export const RUN_CAP_MS = 600_000;
+export const HANG_CAP_MS = 600_000;
 
-/** What a run came to: its exit code, its stdout, and stdout and stderr together (with "hung: …" when it was stopped at its cap). */
+/** What a run came to: its exit code, its stdout, and stdout and stderr together. */
 export interface NodeRun {
   readonly code: number | null;
   readonly stdout: string;
@@ -18,9 +19,9 @@ export interface NodeRun {
 
 /**
  * Runs a built script in a Node process of its own: its exit code, its stdout, and stdout and
- * stderr together. One still running after {@link RUN_CAP_MS} has hung: it gets SIGTERM (it stops
- * its servers), SIGKILL 5 s later, and its output ends with `hung: stopped after 600 s`. Kill what
- * is left with {@link killRunning} (a test that timed out).
+ * stderr together. A process still running after {@link HANG_CAP_MS} gets SIGTERM (the scripts
+ * stop their chaos servers on it), SIGKILL 5 s later, and the promise rejects saying it hung, with
+ * the end of what it printed. Kill what is left with {@link killRunning}.
  *
  * @example
  * const { code, stdout } = await runNode(script, ['--quick'], ['--no-warnings']);
@@ -37,7 +38,7 @@ export function runNode(script: string, args: readonly string[], nodeArgs: reado
       hung = true;
       child.kill('SIGTERM');
       kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    }, RUN_CAP_MS);
+    }, HANG_CAP_MS);
     child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), (output += chunk.toString())));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
@@ -45,14 +46,15 @@ export function runNode(script: string, args: readonly string[], nodeArgs: reado
       clearTimeout(cap);
       clearTimeout(kill);
       running.delete(child);
-      resolve({ code, stdout, output: hung ? `${output}\nhung: stopped after ${RUN_CAP_MS / 1000} s` : output });
+      if (hung) reject(new Error(`hung: node ${script} ${args.join(' ')} was still running after ${HANG_CAP_MS / 1000} s (killed); it printed:\n${output.slice(-3000)}`));
+      else resolve({ code, stdout, output });
     });
   });
 }
 
 /**
- * The JSON a run wrote to `file`; when there is none (or it is not JSON), the error shows what the
- * run printed and how it ended.
+ * The JSON a run wrote to `file`; when there is none (or it is not JSON), the error shows how the
+ * run ended and the end of what it printed.
  *
  * @example
  * const figures = readWritten<Record<string, number>>(out, await runNode(script, ['--out', out]));
@@ -61,7 +63,7 @@ export function readWritten<T>(file: string, run: NodeRun): T {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}; the run exited ${run.code} and printed:\n${run.output.slice(-8_000)}`, { cause: error });
+    throw new Error(`${file}: ${(error as Error).message}; the run exited ${run.code} and printed:\n${run.output.slice(-3000)}`, { cause: error });
   }
 }
 
