@@ -10,9 +10,10 @@ import { stopAll } from './test-support/stop-all.ts';
 let upstream: ServerEverything;
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
+// Above the minute server-everything may take to start (START_CAP_MS), so that a start that fails says why.
 beforeAll(async () => {
   upstream = await startServerEverything();
-});
+}, 90_000);
 afterAll(async () => {
   await upstream?.stop();
 });
