@@ -74,7 +74,7 @@ async function untilUp(stateUrl: string): Promise<void> {
   for (;;) {
     const up = await fetch(stateUrl).then((r) => r.json()).then((state: { refusing?: boolean }) => state.refusing === false, () => false);
     if (up) return;
-    if (Date.now() > deadline) throw new Error(`${stateUrl} did not come back within ${CALL_CAP_MS} ms`);
+    if (Date.now() > deadline) throw new Error(`hung: ${stateUrl} still refused new connections ${CALL_CAP_MS / 1000} s after a restart whose downtime is ${RESTART_DOWN_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
