@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startChaosProcess } from './chaos-process.ts';
 import { START_CAP_MS } from './start-process.ts';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { alive } from './test-support/alive.ts';
 
 describe('startChaosProcess', { timeout: START_CAP_MS + 30_000 }, () => {
   it('starts mcp-chaos as a process of its own, serving, and stops it by its PID', async () => {

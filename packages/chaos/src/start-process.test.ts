@@ -2,15 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeOutput } from './output-tail.ts';
 import { ProcessStartError, START_CAP_MS, startProcess } from './start-process.ts';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { alive } from './test-support/alive.ts';
 
 /** `node -e script` as the process under test. */
 const node = (script: string) => [process.execPath, ['-e', script]] as const;
