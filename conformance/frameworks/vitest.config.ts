@@ -4,7 +4,7 @@ import { packageTestConfig } from '../../vitest.shared.ts';
 // fresh server of its pool. A framework's file spends most of its time waiting on the server's
 // faults (a restart is down for seconds), so two files run at once even on two cores; without
 // isolation the modules they share (vitest, the engine) are loaded once per worker. A hook's time is
-// above the minute workerd may take to say it is ready (workerd-recipes.ts), so a start that fails says so.
+// above the minute workerd may take to say it is ready (START_CAP_MS, workerd-recipes.ts), so a start that fails says so.
 export default packageTestConfig(import.meta.url, {
   isolate: false,
   globalSetup: ['./src/chaos-setup.ts'],

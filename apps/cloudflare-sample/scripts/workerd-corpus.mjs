@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeOutput, START_CAP_MS } from '@mcp-resilience/chaos/process';
+import { describeOutput, readyWithin } from '@mcp-resilience/chaos/process';
 import { corpusReport, parseCorpus, scenarioReport } from '@mcp-resilience/scenarios';
 import { Miniflare } from 'miniflare';
 
@@ -73,18 +73,12 @@ export async function startWorker(script, { verbose = false } = {}) {
       }
     },
   });
-  /** @type {NodeJS.Timeout | undefined} */
-  let cap;
   try {
-    await Promise.race([worker.ready, new Promise((_, reject) => {
-      cap = setTimeout(() => reject(new Error(`nothing said it was ready within ${START_CAP_MS / 1000} s`)), START_CAP_MS);
-    })]);
+    await readyWithin(worker.ready);
     return worker;
   } catch (error) {
     await worker.dispose().catch(() => {});
     throw new Error(`workerd (Miniflare) did not start: ${/** @type {Error} */ (error).message}\n${describeOutput(printed)}`, { cause: error });
-  } finally {
-    clearTimeout(cap);
   }
 }
 

@@ -13,5 +13,5 @@
  */
 export { describeOutput, keepOutputTail, type OutputTail } from './output-tail.ts';
 export {
-  ProcessStartError, START_CAP_MS, startProcess, type ReadyLine, type ReadyProbe, type StartedProcess, type StartProcessOptions,
+  ProcessStartError, readyWithin, START_CAP_MS, startProcess, type ReadyLine, type ReadyProbe, type StartedProcess, type StartProcessOptions,
 } from './start-process.ts';

@@ -127,6 +127,26 @@ function readiness<T>(child: ChildProcess, ready: StartProcessOptions<T>['ready'
 }
 
 /**
+ * `ready`'s value, or a rejection once `capMs` (a minute by default) have passed without it: the
+ * one start cap for whatever says it is ready by a promise (a process's readiness, Miniflare's
+ * `ready`). The timer is cleared either way.
+ *
+ * @example
+ * await readyWithin(miniflare.ready); // rejects "nothing said it was ready within 60 s"
+ */
+export async function readyWithin<T>(ready: Promise<T>, capMs = START_CAP_MS): Promise<T> {
+  let cap: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      ready,
+      new Promise<never>((_, reject) => (cap = setTimeout(() => reject(new Error(`nothing said it was ready within ${capMs / 1000} s`)), capMs))),
+    ]);
+  } finally {
+    clearTimeout(cap);
+  }
+}
+
+/**
  * Starts `file args…` (stdout and stderr piped and kept), and resolves once it says it is ready:
  * a line it prints, or a probe that answers (a port). A process that exits first, cannot be
  * spawned, prints what the line check refuses, or says nothing within `capMs` (a minute by
@@ -150,18 +170,13 @@ export async function startProcess<T>(file: string, args: readonly string[], opt
   const output = keepOutputTail(child);
   const stop = stopper(child, group);
   const giveUp = new AbortController();
-  let cap: NodeJS.Timeout | undefined;
   try {
-    const ready = await Promise.race([
-      readiness(child, options.ready, giveUp.signal),
-      new Promise<never>((_, reject) => (cap = setTimeout(() => reject(new Error(`nothing said it was ready within ${capMs / 1000} s`)), capMs))),
-    ]);
+    const ready = await readyWithin(readiness(child, options.ready, giveUp.signal), capMs);
     return { pid: child.pid!, child, ready, output, command, stop };
   } catch (error) {
     await stop('SIGKILL');
     throw new ProcessStartError(command, (error as Error).message, output, child.pid);
   } finally {
-    clearTimeout(cap);
     giveUp.abort();
   }
 }

@@ -3,9 +3,9 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readyWithin } from '@mcp-resilience/chaos/process';
 import { build, type Plugin } from 'esbuild';
 import type { RecipeModule } from '../recipe-module.ts';
-import { capped } from '../capped.ts';
 
 /** What the test uses of Miniflare; imported by a name TypeScript does not follow (its declarations are most of the type-check's time). */
 interface Workerd {
@@ -100,8 +100,8 @@ export async function startWorkerdRecipes(codes: { readonly plain: string; reado
       compatibilityDate: '2026-04-01', compatibilityFlags: ['nodejs_compat'],
       durableObjects: { PlainAgent: { className: 'PlainAgent', useSQLite: true }, EngineAgent: { className: 'EngineAgent', useSQLite: true } },
     });
-    // workerd says it is ready; a minute without that is a start that failed.
-    await capped(mf.ready, 60_000, 'workerd to start the agents\' recipes');
+    // workerd says it is ready; a minute without that is a start that failed (START_CAP_MS).
+    await readyWithin(mf.ready);
   } catch (error) {
     await mf?.dispose().catch(() => undefined);
     rmSync(out, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // Node side: a Worker bundled as wrangler bundles one (esbuild, the workerd conditions), run by
 // Miniflare in workerd, where code generation from strings is refused as it is on Cloudflare.
 import type { Readable } from 'node:stream';
-import { describeOutput, START_CAP_MS } from '@mcp-resilience/chaos/process';
+import { describeOutput, readyWithin } from '@mcp-resilience/chaos/process';
 import { build } from 'esbuild';
 import { Miniflare, type MiniflareOptions } from 'miniflare';
 
@@ -36,16 +36,11 @@ export async function runWorker(script: string, options: Partial<MiniflareOption
     },
     ...options,
   } as MiniflareOptions);
-  let cap: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([worker.ready, new Promise<never>((_, reject) => {
-      cap = setTimeout(() => reject(new Error(`nothing said it was ready within ${START_CAP_MS / 1000} s`)), START_CAP_MS);
-    })]);
+    await readyWithin(worker.ready);
     return worker;
   } catch (error) {
     await worker.dispose().catch(() => {});
     throw new Error(`workerd (Miniflare) did not start: ${(error as Error).message}\n${describeOutput(printed)}`, { cause: error });
-  } finally {
-    clearTimeout(cap);
   }
 }
