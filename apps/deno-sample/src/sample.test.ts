@@ -1,14 +1,15 @@
 // The Deno sample as a person or a Node script runs it (scripts/run.mjs: Deno with --allow-net of
 // the chaos host and --allow-read of the corpus only), on what it must refuse or count as failed;
 // the whole corpus in Deno, compared with every other runtime, is `pnpm proof` (proof/).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChaosProcess, type ChaosProcess } from '@mcp-resilience/chaos';
-import { describeOutput, START_CAP_MS } from '@mcp-resilience/chaos/process';
+import { START_CAP_MS } from '@mcp-resilience/chaos/process';
 import { parseReport } from '@mcp-resilience/scenarios';
+import { readOutput, runNodeScript } from 'node-sample/dist/run-node-script.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denoBinary, denoEnv } from '../../../packages/deno/scripts/deno-env.mjs';
 
@@ -16,33 +17,9 @@ const APP = fileURLToPath(new URL('..', import.meta.url));
 const RUN = join(APP, 'scripts', 'run.mjs');
 const SCENARIOS = fileURLToPath(new URL('../../../conformance/scenarios/', import.meta.url));
 
-interface Run { readonly code: number | null; readonly stdout: string; readonly stderr: string }
-
 /** The corpus of two files takes about 20 s with Deno's cache empty on a loaded machine; 150 s is a hang. */
 const RUN_CAP_MS = 150_000;
-
-/** A Node script as a process of its own (killed after 150 s, and then it says so): its exit code and what it printed. */
-function runNode(script: string, args: readonly string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    const cap = setTimeout(() => ((stderr += `\n(hung: killed after ${RUN_CAP_MS / 1000} s)`), child.kill('SIGKILL')), RUN_CAP_MS);
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('close', (code) => (clearTimeout(cap), resolve({ code, stdout, stderr })));
-  });
-}
-
-/** What `read` makes of the run's stdout; when it cannot, the error shows what the run printed. */
-function readOutput<T>(run: Run, read: (stdout: string) => T): T {
-  try {
-    return read(run.stdout);
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; the run exited ${run.code} and printed\n${describeOutput(run)}`, { cause: error });
-  }
-}
+const runNode = (script: string, args: readonly string[]) => runNodeScript(script, args, RUN_CAP_MS);
 
 let chaos: ChaosProcess | undefined;
 
