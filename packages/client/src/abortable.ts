@@ -26,11 +26,11 @@ export function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined):
  * @example
  * await guarded(engine.backOff(action, verdict, method, status, signal), signal, (error, cause) => fail(error, cause));
  */
-export async function guarded(
-  wait: Promise<void>, signal: AbortSignal | undefined, fail: (error: ErrorInfo, cause: unknown) => ResilienceError,
-): Promise<void> {
+export async function guarded<T>(
+  wait: Promise<T>, signal: AbortSignal | undefined, fail: (error: ErrorInfo, cause: unknown) => ResilienceError,
+): Promise<T> {
   try {
-    await wait;
+    return await wait;
   } catch (error) {
     if (signal?.aborted && error === signal.reason) throw error;
     if (isResilienceError(error)) throw fail(error, error.cause ?? error); // its code, message and details

@@ -3,16 +3,15 @@ import {
   type RequestFacts, type Verdict,
 } from '@mcp-resilience/core';
 import { abortable, guarded } from './abortable.ts';
-import { AnsweredResponse } from './answered-response.ts';
-import { whenBodyEnds } from './body-end.ts';
+import { readAnswer } from './answer-read.ts';
+import { refusesCredentials } from './credential-refusal.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import type { Attempt, CallRequest } from './call-request.ts';
-import { findAnswer, isEventStream, isJson, type RpcMessage } from './messages.ts';
+import type { RpcMessage } from './messages.ts';
 import { withRequestId } from './request-id.ts';
-import { discard } from './responses.ts';
 import { ServerWait } from './server-wait.ts';
-import { streamNextOf, superviseStream, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
+import { streamNextOf, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
 import { exchange, finalAnswer, maySayGone, refusalOf, resumeStream } from './wire.ts';
 
 /**
@@ -35,6 +34,9 @@ export class CallRunner implements StreamOwner {
   /** The facts of the latest attempt, and the session it went out on. */
   #facts: RequestFacts = { sessionIdSent: false };
   #ordinal = 0;
+  /** The version of the client's headers the latest attempt carried, and the refusals of them there were when it began. */
+  #version = 0;
+  #epoch = 0;
   #gaveUp = false;
   #finished = false;
   #upstream: { readonly url: string; readonly redirected: boolean } | undefined;
@@ -125,20 +127,30 @@ export class CallRunner implements StreamOwner {
       if (unrecognised) engine.emit({ type: 'unrecognised-answer', method, ...unrecognised });
       this.#state = advance(this.#state, action);
       switch (action.type) {
-        case 'deliver': // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
+        case 'deliver': { // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
           if (!response) throw this.#fail({ code: 'OUTCOME_UNKNOWN', message: 'The response stream ended before the response', details: {} }, observation);
-          if (top) this.finished();
-          return finalAnswer(response, attempt.text ?? '');
+          const answer = () => finalAnswer(response, attempt.text ?? '');
+          // The client's credentials refused: one call's answer (its SDK mends them); the others wait for the new ones and go again.
+          if (verdict.kind === 'client-error' && this.#facts.sessionIdSent && refusesCredentials(response)) {
+            const { credentials } = session;
+            const refused = await this.#waitFor(credentials.answerOf(Promise.reject(credentials.refuse(this.#version, response.status, answer)), this.originalId, this.#epoch));
+            if (refused) return this.#delivered(refused, top);
+            break;
+          }
+          return this.#delivered(answer(), top);
+        }
         case 'give-up': // the cause: the server's answer, or what the runtime said of a fetch that got none
           this.#serverWait.gaveUp(); // a wait still open ends here only at its deadline (SERVER_UNREACHABLE)
           throw this.#fail(action.error, attempt.cause ?? observation);
         case 'wait-for-server': // refused, so nothing was sent: the same request goes again once the wait is over
           await this.#guard(this.#serverWait.sleep(action, init.signal));
           break;
-        case 'reinitialize-and-replay':
-          await this.#waitFor(session.recovery.recover(this.#ordinal));
+        case 'reinitialize-and-replay': {
+          const refused = await this.#waitFor(session.credentials.answerOf(session.recovery.recover(this.#ordinal), this.originalId, this.#epoch));
+          if (refused) return this.#delivered(refused, top);
           engine.emit({ type: 'replayed', session: session.ordinal, method, stream: operation.stream || undefined });
           break;
+        }
         case 'retry':
         case 'reissue':
           await this.#guard(engine.backOff(action, verdict, method, response?.status, this.signal));
@@ -159,14 +171,20 @@ export class CallRunner implements StreamOwner {
   async #attempt(top: boolean): Promise<Attempt> {
     const { engine, session } = this;
     const { url, init, own } = this.request;
-    const headers = new Headers(init.headers);
+    this.#epoch = session.credentials.epoch;
+    let headers = new Headers(init.headers);
+    const sdkSentSession = headers.has('mcp-session-id');
+    // Sent again, a client's request carries its latest headers (a refreshed token); the first time, its own.
+    if (!own && sdkSentSession && this.#attempts) headers = session.clientHeaders.over(headers);
     // A session the application ended is not the engine's to mend, nor is one it is ending (a
     // DELETE goes to the current session, if any, and nothing is opened for it).
     const sessionLogic = !own && !session.terminated && init.method !== 'DELETE';
-    const preparing = sessionLogic ? this.#prepare(headers.has('mcp-session-id')) : undefined;
-    if (preparing) await preparing;
+    const preparing = sessionLogic ? this.#prepare(sdkSentSession) : undefined;
+    const refused = preparing && await preparing;
+    if (refused) return { answer: this.#delivered(refused, top) };
     if (!own) session.stamp(headers);
     this.#ordinal = session.ordinal;
+    this.#version = session.clientHeaders.version;
     this.#attempts++;
     const method = this.request.operation.method;
     // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
@@ -183,7 +201,7 @@ export class CallRunner implements StreamOwner {
     this.#serverWait.reached(); // any answer: the server listens
     if (response.ok) {
       session.touch();
-      const answered = await this.#answered(response, top);
+      const answered = await readAnswer(this, this.request, response, top, this.#facts);
       return answered instanceof Response ? { answer: answered } : { observation: answered, response, sessionId };
     }
     // After an initialize whose session id may have been hidden (CORS): does the server want one?
@@ -197,36 +215,6 @@ export class CallRunner implements StreamOwner {
     } finally {
       release?.(); // released once classified by the loop: the same tick, nothing awaited in between
     }
-  }
-
-  /**
-   * A 2xx: the response to hand on, or, for a request whose answer it does not hold, the observation of a stream
-   * that ended before it. A JSON answer is read whole here: cut mid-body, or without the response to the request
-   * (another id, none, garbage), it is decided like a stream that ended early; so is a 2xx with no body, or a body of
-   * another type (a 204 to a request, an HTML page): nothing in it answers the request. The SDK drops a 202 unread: it
-   * is read as a 200, so that an answer in its body (there should be none) reaches the call. The engine's own requests get theirs unread.
-   */
-  async #answered(response: Response, top: boolean): Promise<Response | Observation> {
-    if (this.request.own) return response;
-    if (this.originalId === undefined) return top && this.request.done ? whenBodyEnds(response, () => this.finished()) : response;
-    if (response.status === 202) response = new Response(response.body, { headers: response.headers });
-    const type = response.headers.get('content-type');
-    if (isEventStream(type) && response.body) return top ? superviseStream(response, this) : response;
-    if (isJson(type) && response.body) {
-      const text = await response.text().catch(() => undefined); // undefined: cut mid-body
-      if (text === undefined && this.signal?.aborted) throw this.signal.reason;
-      const found = text === undefined ? undefined : findAnswer(text, this.#sentId, this.originalId);
-      if (found) {
-        const instead = this.message(found.answer, true);
-        if (top) this.finished();
-        return instead
-          ? new AnsweredResponse(JSON.stringify(instead), instead, instead, response)
-          : new AnsweredResponse(found.text, found.value, found.answer, response);
-      }
-    } else {
-      await discard(response);
-    }
-    return { kind: 'stream-ended', ...this.#facts };
   }
 
   /**
@@ -256,13 +244,20 @@ export class CallRunner implements StreamOwner {
    * replacement), abortable; `undefined` when the attempt may go at once. The SDK's
    * `notifications/initialized` ends the `initialize` just answered: a session is not idle before it.
    */
-  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.request.operation.method !== 'notifications/initialized'): Promise<void> | undefined {
+  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.request.operation.method !== 'notifications/initialized'): Promise<Response | undefined> | undefined {
     if (this.session.changed) throw this.#fail(this.session.changed);
-    const waiting = this.session.recovery.prepare(sdkSentSession, idleCheck, this.request.entered === true);
+    const waiting = this.session.recovery.prepare(sdkSentSession, idleCheck, this.request.entered === true, this.originalId, this.#epoch);
     // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
     // session (to a revision without sessions, even), or failed, or another may be under way. The
     // idle check is made once: a session opened for this call is never replaced for being idle.
-    return waiting && this.#waitFor(waiting).then(() => this.#prepare(sdkSentSession, false));
+    // A re-initialization refused for the client's credentials may give this call its answer instead.
+    return waiting && this.#waitFor(waiting).then((refused) => refused ?? this.#prepare(sdkSentSession, false));
+  }
+
+  /** A final answer handed on (a refusal of the client's credentials among them: the SDK's auth provider mends them and sends the call again). */
+  #delivered(answer: Response, top: boolean): Response {
+    if (top) this.finished();
+    return answer;
   }
 
   /**
@@ -270,13 +265,13 @@ export class CallRunner implements StreamOwner {
    * aborted or the engine closed. A call that stops waiting leaves the work to the others: its
    * failure is theirs to hear of, never an unhandled rejection.
    */
-  #waitFor(work: Promise<void>): Promise<void> {
+  #waitFor<T>(work: Promise<T>): Promise<T> {
     work.catch(() => {});
     return this.#guard(this.engine.wait(this.signal, (ended) => abortable(work, ended)));
   }
 
   /** A wait's end, for the request (see {@link guarded}). */
-  #guard(wait: Promise<void>): Promise<void> {
+  #guard<T>(wait: Promise<T>): Promise<T> {
     return guarded(wait, this.signal, (error, cause) => this.#fail(error, cause));
   }
 

@@ -1,6 +1,10 @@
-/** Headers that belong to one request, not to its client: never carried over to the engine's own requests. */
+/**
+ * Headers that belong to one request, not to its client: never carried over to the engine's own
+ * requests or replays (a DPoP proof is good for one request only; a trace context is its request's).
+ */
 const PER_REQUEST_HEADERS: ReadonlySet<string> = new Set([
   'accept', 'content-type', 'content-length', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name',
+  'dpop', 'traceparent', 'tracestate',
 ]);
 
 /**
@@ -15,12 +19,24 @@ const PER_REQUEST_HEADERS: ReadonlySet<string> = new Set([
  */
 export class ClientHeaders {
   readonly #headers = new Headers();
+  /** Counts the changes: a new value here is new credentials, a refreshed token, say. */
+  version = 0;
 
-  /** Keeps the client's headers of a request it sent (the latest value of each wins). */
+  /** Keeps the client's headers of a request it sent, in place of those of its previous one. */
   note(headers: Headers): void {
     headers.forEach((value, name) => {
-      if (!PER_REQUEST_HEADERS.has(name)) this.#headers.set(name, value);
+      if (!PER_REQUEST_HEADERS.has(name) && this.#headers.get(name) !== value) {
+        this.#headers.set(name, value);
+        this.version++;
+      }
     });
+    // One the client no longer sends (a token its SDK dropped) is not sent for it either.
+    for (const name of [...this.#headers.keys()]) {
+      if (!headers.has(name)) {
+        this.#headers.delete(name);
+        this.version++;
+      }
+    }
   }
 
   /** The client's headers over `base`: what one of the engine's own requests for it carries. */

@@ -3,6 +3,7 @@ import {
   type ExchangeNote, type Negotiated, type Operation, type SessionChange, type SessionTracker, type ToolAnnotations,
 } from '@mcp-resilience/core';
 import { ClientHeaders } from './client-headers.ts';
+import { CredentialRefusal } from './credential-refusal.ts';
 import type { Engine } from './engine.ts';
 import { readInitializeAnswer } from './initialize-answer.ts';
 import { EXCHANGES_KEPT } from './limits.ts';
@@ -59,6 +60,8 @@ export class EndpointSession {
   #streams = 0;
   /** The headers of the client's latest request (its credentials among them): the engine's own requests for it send them. */
   readonly clientHeaders = new ClientHeaders();
+  /** A refusal of those credentials: one call's answer, the others in flight waiting for the client's next ones. */
+  readonly credentials: CredentialRefusal;
   /** The session the SDK's standalone stream last opened on: its cursors belong to that one. */
   #streamSession: number | undefined;
   /** The current session's last exchanges, for a bug report. */
@@ -80,6 +83,7 @@ export class EndpointSession {
     this.#host = host;
     this.tasks = new TaskTracker(engine);
     this.refusals = new RefusalHold(engine.ports.sleep);
+    this.credentials = new CredentialRefusal(engine, this.clientHeaders);
     this.recovery = new SessionRecovery(this, engine);
     this.persistence = new SessionPersistence(this, engine);
   }
@@ -143,9 +147,7 @@ export class EndpointSession {
     this.#host.ended(this, this.#terminatedId);
   }
 
-  get terminated(): boolean {
-    return this.#terminated;
-  }
+  get terminated(): boolean { return this.#terminated; }
 
   rememberInitialized(text: string, headers: Headers): void {
     this.initializedRequest = { text, headers: new Headers(headers) };
@@ -174,11 +176,9 @@ export class EndpointSession {
   }
 
   /**
-   * Puts the current session id on a request, in place of whatever the SDK holds; with no
-   * current session, the SDK's (dead) id is removed rather than sent again. A stream cursor
-   * (`Last-Event-ID`) from another session is dropped with it: it means nothing here. Once the
-   * application has ended its session, its late requests carry that session's id, never an
-   * older one.
+   * Puts the current session id on a request, in place of the SDK's; with none, the SDK's (dead) id is removed, not sent again.
+   * A stream cursor (`Last-Event-ID`) from another session is dropped with it: it means nothing here. Once the application
+   * has ended its session, its late requests carry that session's id, never an older one.
    */
   stamp(headers: Headers): void {
     if (!this.sessionful || !headers.has('mcp-session-id')) return;

@@ -5,6 +5,7 @@ import {
 import { abortable } from './abortable.ts';
 import { readBounded } from './bounded-read.ts';
 import { CallRunner } from './call-runner.ts';
+import { refusesCredentials } from './credential-refusal.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { ANSWER_LIMIT } from './limits.ts';
@@ -78,21 +79,22 @@ export class SessionRecovery {
    * on meanwhile), or `undefined` when the request may go at once (the common case: nothing is
    * allocated for it). Nothing runs on behalf of a caller that stopped waiting.
    */
-  prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
+  prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean, id: unknown, epoch: number): Promise<Response | undefined> | undefined {
     const session = this.#session;
+    session.credentials.standing(); // new credentials: the calls waiting for them go again
     // A re-initialization under way, or a refusal being read: wait for it (whatever came of it), then prepare again.
     const waitFor = this.#reinitializing ?? (sdkSentSession ? session.refusals.until : undefined);
-    if (waitFor) return waitFor.catch(() => {});
+    if (waitFor) return waitFor.then(() => undefined, () => undefined);
     if (!sdkSentSession || !session.sessionful || session.initializeRequest === undefined) return undefined;
     const current = session.tracker.current;
-    if (current === undefined) return this.recover(session.tracker.ordinals, 'lost');
+    if (current === undefined) return session.credentials.answerOf(this.recover(session.tracker.ordinals, 'lost'), id, epoch);
     // In use (another call in flight, a stream open, a task running on it) is never idle.
     const inUse = session.callsInFlight > (selfCounted ? 1 : 0) || session.streamsOpen > 0 || session.tasks.holdsTask(current.ordinal);
     const { idleBudgetMs } = this.#engine.options;
     if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(session.tracker, this.#engine.ports.now(), idleBudgetMs)) {
       session.tracker = markDead(session.tracker, current.ordinal);
       this.end(current.id);
-      return this.recover(current.ordinal, 'idle');
+      return session.credentials.answerOf(this.recover(current.ordinal, 'idle'), id, epoch);
     }
     return undefined;
   }
@@ -104,7 +106,9 @@ export class SessionRecovery {
     } catch (error) {
       return Promise.reject(error);
     }
-    const session = this.#session;
+    const session = this.#session, refused = session.credentials.standing();
+    // Refused for the client's credentials: nothing goes out again with the same ones.
+    if (refused) return Promise.reject(refused);
     const step = recoveryStep(session.tracker, failedOrdinal);
     if (step === 'replay') return Promise.resolve();
     if (step === 'wait' && this.#reinitializing) return this.#reinitializing;
@@ -140,14 +144,16 @@ export class SessionRecovery {
     try {
       // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
       if (!init) throw new ResilienceError(cannotOpen('no-initialize', 'this client never sent an initialize'));
-      const headers = session.clientHeaders.over(init.headers);
+      const headers = session.clientHeaders.over(init.headers), version = session.clientHeaders.version;
       headers.delete('mcp-session-id');
       headers.delete('last-event-id');
       const adopted = await engine.bounded(async (signal) => {
         const response = await this.#send({ method: 'POST', headers, body: init.text, signal }, 'initialize');
         if (!response.ok) {
+          const { status } = response;
           const body = await response.text().catch(() => '');
-          throw new ResilienceError(cannotOpen('refused', `HTTP ${response.status}`, { status: response.status }), { cause: { status: response.status, body } });
+          if (refusesCredentials(response)) throw session.credentials.refuse(version, status, () => new Response(body, response));
+          throw new ResilienceError(cannotOpen('refused', `HTTP ${status}`, { status }), { cause: { status, body } });
         }
         engine.assertOpen(); // closed while it was answered: the session is not taken (nobody would end it)
         const learned = await session.learn(response, { from, why });

@@ -109,12 +109,12 @@ describe('a session the application ends itself (terminateSession: DELETE)', () 
   it('a DELETE while the session is dead opens no new session only to end it', async () => {
     chaos = await startChaosServer();
     // The re-initialization is refused: the session stays dead, with no replacement.
-    const refused = { answer: { status: 401, contentType: 'application/json', body: '{}' } } as const;
+    const refused = { answer: { status: 403, contentType: 'application/json', body: '{}' } } as const;
     proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? refused : 'forward'));
     const resilient = createResilientFetch();
     const { transport } = await connect(resilient, proxy.url);
     await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
-    expect((await call(resilient, transport.sessionId!, proxy.url).catch((e: unknown) => e))).toMatchObject({ code: 'REINITIALIZE_FAILED', details: { reason: 'refused', status: 401 } });
+    expect((await call(resilient, transport.sessionId!, proxy.url).catch((e: unknown) => e))).toMatchObject({ code: 'REINITIALIZE_FAILED', details: { reason: 'refused', status: 403 } });
     const initializes = proxy.received('initialize'); // the call's re-initialization, and perhaps the reconnecting stream's
     const deleted = await resilient(proxy.url, { method: 'DELETE', headers: { 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-11-25' } });
     expect(deleted.status).toBe(400); // sent without the dead id: the server's answer, as it is

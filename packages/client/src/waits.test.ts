@@ -68,7 +68,7 @@ describe('every wait of the engine ends when its call is aborted', () => {
 describe('a call that stops waiting', () => {
   it('leaves nothing running on its behalf: when the shared re-initialization fails, no other one is opened for it', async () => {
     chaos = await startChaosServer();
-    const refusal = { status: 401, contentType: 'application/json', body: '{"error":"no"}' };
+    const refusal = { status: 403, contentType: 'application/json', body: '{"error":"no"}' };
     let refuse!: () => void;
     const when = new Promise<void>((resolve) => (refuse = resolve));
     proxy = await startTamperProxy(chaos.url, ({ rpcMethod, seen }) => (rpcMethod === 'initialize' && seen > 0 ? { answer: refusal, when } : 'forward'));
@@ -82,7 +82,7 @@ describe('a call that stops waiting', () => {
     leaving.abort(new Error('gone'));
     expect(await second).toMatchObject({ message: 'gone' });
     refuse(); // the re-initialization is refused only now, after the second call stopped waiting for it
-    expect(await first).toMatchObject({ code: 'REINITIALIZE_FAILED', details: { reason: 'refused', status: 401 } });
+    expect(await first).toMatchObject({ code: 'REINITIALIZE_FAILED', details: { reason: 'refused', status: 403 } });
     await wire.quiet(); // had anything been left running, it would have sent its initialize by now
     expect(wire.sent.filter((method) => method === 'initialize')).toHaveLength(2);
     expect(proxy.received('initialize')).toBe(2); // the first session's, and the one re-initialization (refused); none followed
