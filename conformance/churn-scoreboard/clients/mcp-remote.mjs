@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { context, runWorkload, skipUnless, url } from './workload.mjs';
+import { context, runWorkload, skipIfProtected, skipUnless, url } from './workload.mjs';
 
 skipUnless(['2025-11-25'], 'mcp-remote');
+skipIfProtected('mcp-remote takes no token to refresh: it logs in through a browser (OAuth) or sends fixed headers');
 const proxy = join(createRequire(import.meta.url).resolve('mcp-remote/package.json'), '../dist/proxy.js');
 const config = mkdtempSync(join(tmpdir(), 'churn-mcp-remote-'));
 process.once('exit', () => rmSync(config, { recursive: true, force: true }));

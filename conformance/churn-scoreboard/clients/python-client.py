@@ -28,6 +28,7 @@ def call(c):
         return {"id": c["id"], "ok": False, "error": str(error)}
 
 if context["revision"] != "2025-11-25": sys.exit(print(json.dumps({"skip": "this client speaks 2025-11-25 only"})))
+if "auth" in context: sys.exit(print(json.dumps({"skip": "this client sends no credentials"})))
 rpc("initialize", {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "churn-python", "version": "1"}})
 rpc("notifications/initialized", notification=True)
 rpc("tools/list")

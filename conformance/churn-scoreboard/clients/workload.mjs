@@ -12,6 +12,18 @@ export function skipUnless(revisions, client) {
   process.exit(0);
 }
 
+/**
+ * Prints the skip line and exits when the scenario's server is protected (`context.auth`) and the client cannot authenticate.
+ *
+ * @example
+ * skipIfProtected('this client takes no auth provider');
+ */
+export function skipIfProtected(why) {
+  if (!context.auth) return;
+  console.log(JSON.stringify({ skip: why }));
+  process.exit(0);
+}
+
 /** Runs the calls with `callTool(params)` (which applies `context.callTimeoutMs`), then closes the client and exits 0. */
 export async function runWorkload(client, callTool) {
   await client.listTools();

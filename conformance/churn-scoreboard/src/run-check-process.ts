@@ -13,6 +13,7 @@ export interface CheckJson {
     readonly checks: readonly { readonly name: string; readonly passed: boolean; readonly required: boolean; readonly detail: string }[];
     readonly cost?: { readonly recovered: boolean; readonly requests: number; readonly ms: number };
     readonly problem?: string;
+    readonly skipped?: string;
   }[];
 }
 

@@ -48,6 +48,20 @@ describe('the churn check scoreboard', () => {
     expect(code).toBe(1);
   });
 
+  it.each(CLIENTS.map((c) => c.name))('%s in the credential scenarios: an SDK client authenticates (plain, it fails them as every loss), any other skips saying why', (name) => {
+    const client = CLIENTS.find((c) => c.name === name)!;
+    for (const scenario of ['auth-first', 'session-first']) {
+      const result = run(name).report.scenarios.find((s) => s.name === scenario)!;
+      if (!client.file.startsWith('sdk-')) {
+        expect(result, scenario).toMatchObject({ status: 'skipped', skipped: expect.stringMatching(/no auth provider|no token to refresh/) });
+        continue;
+      }
+      const failed = result.checks.filter((c) => !c.passed).map((c) => c.name);
+      if (client.ours) expect(failed, scenario).toEqual([]);
+      else expect(failed, scenario).toEqual(expect.arrayContaining(['reinitialized', 'dead-id-dropped', 'calls-answered']));
+    }
+  });
+
   const frameworks = CLIENTS.filter((c) => c.mode === 'engine').map((c) => [c.plain!, c.name] as const);
   it.each(frameworks)('%s (plain) keeps or drops the dead session and never re-initializes; %s re-initializes on every loss and answers', (plain, engine) => {
     for (const scenario of SESSION_SCENARIOS) {

@@ -18,6 +18,7 @@ import { serveLivePage } from './live-page.ts';
 import type { SessionEndReason } from './live-view/live-schema.ts';
 import { createModernBackend } from './modern-backend.ts';
 import { createProxyBackend } from './proxy-backend.ts';
+import type { ProtectedResource } from './protected-resource.ts';
 import type { PoolServerOptions } from './pool-options.ts';
 import { ChangeableResource } from './resource.ts';
 import { ServerPool } from './server-pool.ts';
@@ -59,6 +60,12 @@ export interface ChaosServerOptions {
    * the wall clock by default; a test passes a `manualClock()` and moves time itself.
    */
   readonly clock?: ChaosClock;
+  /**
+   * Make `/mcp` a protected resource (bearer tokens, with its metadata and token endpoint on the
+   * same origin): every request needs a token it issued and has not expired, checked before or
+   * after the session lookup as its `order` says. Programmatic only (the churn check's credential scenarios).
+   */
+  readonly auth?: ProtectedResource;
 }
 
 /** A fault as it was applied: when, and (for `refuse` and a restart's `downMs`) until when. */
@@ -194,6 +201,10 @@ class ChaosHost implements ChaosServer {
 
   get control(): string {
     return `http://${this.#hostForUrl()}:${this.#port}${CONTROL_PATH}`;
+  }
+
+  #origin(): string {
+    return `http://${this.#hostForUrl()}:${this.#port}`;
   }
 
   #hostForUrl(): string {
@@ -359,7 +370,7 @@ class ChaosHost implements ChaosServer {
     res.setHeader('access-control-allow-headers',
       'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name');
     // Retry-After is not a CORS-safelisted response header: without it here a page backs off blind.
-    const exposed = this.options.exposeSessionId === false ? 'mcp-protocol-version, retry-after' : 'mcp-session-id, mcp-protocol-version, retry-after';
+    const exposed = `${this.options.exposeSessionId === false ? '' : 'mcp-session-id, '}mcp-protocol-version, retry-after${this.options.auth ? ', www-authenticate' : ''}`;
     res.setHeader('access-control-expose-headers', exposed);
   }
 
@@ -404,6 +415,9 @@ class ChaosHost implements ChaosServer {
       }
       this.#cors(req, res);
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+      // Decided at once: an await before #mcp reads the body would miss the chunks the wire tap already set flowing.
+      const served = this.options.auth?.serve(path, req, res, this.#origin());
+      if (served) return await served;
       if (path !== MCP_PATH) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: the MCP endpoint is /mcp');
       await this.#mcp(req, res);
     } catch (error) {
@@ -442,10 +456,13 @@ class ChaosHost implements ChaosServer {
       if (status.retryAfter !== undefined) headers['retry-after'] = status.retryAfter;
       return send(res, { status: status.status, headers, body: status.body ?? `chaos: status ${status.status}` });
     }
+    const unauthorized = this.options.auth?.challenge(req.headers.authorization, this.#origin());
+    if (unauthorized && this.options.auth?.order === 'auth-first') return send(res, unauthorized);
     if (this.backend.mode !== 'modern' && sessionId !== undefined && !session) {
       wire.fault = `session-gone ${this.plan.dialect}`;
       return send(res, sessionGoneResponse(this.plan.dialect, { requestId: rpc.id, uptimeSeconds: this.#uptimeSeconds() }));
     }
+    if (unauthorized) return send(res, unauthorized);
     const drop = this.plan.takeDrop(shape);
     if (drop) breakStream(res, drop, () => (wire.fault = 'drop-stream'));
     if (session) this.#track(session, httpMethod, rpc, res);

@@ -17,6 +17,7 @@ export { parsePoolServerOptions, type PoolServerOptions } from './pool-options.t
 export { startChaosServer, type AppliedFault, type ChaosServer, type ChaosServerOptions, type ChaosState } from './chaos-server.ts';
 export { DIALECT_NAMES, sessionGoneResponse, type DialectName } from './dialect-responses.ts';
 export { ChaosInputError, parseFault, parseFaults, parseSchedule, type Fault, type ScheduledFault } from './faults.ts';
+export { ProtectedResource, RESOURCE_METADATA_PATH, type AuthOrder, type TokenPair } from './protected-resource.ts';
 export { RESOURCE_URI } from './resource.ts';
 export { LIVE_FULL_CLOSE_CODE, LIVE_LIMITS, type LiveLimits } from './live-hub.ts';
 export {

@@ -20,6 +20,18 @@ function eviction(dialect: DialectName, said: string): ChurnScenario {
   };
 }
 
+/**
+ * A long pause ended the session and the access token together; the server says which first
+ * (`order`). The call that meets them must be answered after a token refresh and one new session.
+ */
+function credentials(order: 'auth-first' | 'session-first', title: string): ChurnScenario {
+  return {
+    name: order, title, revision: '2025-11-25', chaos: {}, auth: order,
+    steps: [{ calls: [echo('c1')] }, { before: 'expire-session-and-token', calls: [echo('c2')] }, { calls: [echo('c3')] }],
+    checks: ['token-refreshed', 'reinitialized', 'one-initialize', 'replayed-once', 'dead-id-dropped', 'calls-answered', 'no-hang'],
+  };
+}
+
 /** A status before the second call; the third goes on the same session. */
 function status(name: string, title: string, fault: (now: Date) => Fault, expect: CallExpectation, checks: readonly CheckName[]): ChurnScenario {
   return {
@@ -111,6 +123,8 @@ export const SCENARIOS: readonly ChurnScenario[] = [
     steps: [{ before: [{ kind: 'idle-budget', ms: 1000 }], calls: [echo('c1')] }, { pauseMs: 1500, calls: [echo('c2')] }],
     checks: ['session-kept', 'calls-answered', 'no-hang'],
   },
+  credentials('auth-first', 'session and access token expired together; the bearer check comes first: 401, then 404 after the refresh'),
+  credentials('session-first', 'session and access token expired together; the session lookup comes first: 404, then 401 on the new initialize'),
   {
     name: 'stateless-2026', title: 'revision 2026-07-28: the server restarts and evicts, and no session logic may run', revision: '2026-07-28',
     chaos: { mode: 'modern' },

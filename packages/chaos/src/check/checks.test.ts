@@ -136,8 +136,26 @@ describe('the other checks', () => {
     expect(verdict('stream-dropped-no-ids', 'no-hang', e)).toMatchObject({ passed: false, detail: 'c2 ended 3870 ms after it was sent (the call timeout is 4000 ms)' });
   });
 
+  it('token-refreshed fails when no request meets the expired token, or none carries a new one after the 401', () => {
+    const authCall = (startMs: number, id: string, session: string | undefined, token: string, status: number) => call(startMs, id, session, { token, status });
+    const stuck = evidence('auth-first', ledger(init(0, 'A', { token: 't1' }), authCall(20, 'c1', 'A', 't1', 200), authCall(30, 'c2', 'A', 't1', 401), authCall(40, 'c3', 'A', 't1', 401)), []);
+    expect(verdict('auth-first', 'token-refreshed', stuck)).toMatchObject({ passed: false, detail: 'no request carried a new token after request 3 (POST tools/call) was answered 401' });
+    const untouched = evidence('auth-first', ledger(init(0, 'A', { token: 't1' }), authCall(20, 'c1', 'A', 't1', 200), authCall(30, 'c2', 'A', 't1', 200)), []);
+    expect(verdict('auth-first', 'token-refreshed', untouched)).toMatchObject({ passed: false, detail: expect.stringContaining('did not run as written') });
+    const refreshed = evidence('session-first', ledger(init(0, 'A', { token: 't1' }), authCall(20, 'c1', 'A', 't1', 200), authCall(30, 'c2', 'A', 't1', 404),
+      init(40, 'B', { token: 't1', status: 401 }), init(50, 'B', { token: 't2' }), authCall(60, 'c2', 'B', 't2', 200)), []);
+    expect(verdict('session-first', 'token-refreshed', refreshed)).toMatchObject({ passed: true, detail: 'request 5 (POST initialize) carried a new token (t2) after request 4 (POST initialize) was answered 401' });
+  });
+
+  it('one-initialize does not count an initialize refused 401 for its token, and counts a second new session', () => {
+    const refusedThenOpened = evidence('session-first', ledger(init(0, 'A', { token: 't1' }), call(30, 'c2', 'A', { status: 404 }), init(40, 'B', { status: 401 }), init(50, 'B')), []);
+    expect(verdict('session-first', 'one-initialize', refusedThenOpened)).toMatchObject({ passed: true, detail: '1 initialize after the loss (and 1 refused 401 for its token)' });
+    const twice = evidence('session-first', ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 404 }), init(40, 'B', { status: 401 }), init(50, 'B'), init(60, 'C')), []);
+    expect(verdict('session-first', 'one-initialize', twice)).toMatchObject({ passed: false, detail: '2 initialize requests after the loss (and 1 refused 401 for its token)' });
+  });
+
   it('every check is shown failing above', () => {
-    const shown = new Set(['reinitialized', 'continued-in-new-session', 'replayed-once', 'dead-id-dropped', 'one-initialize', 'waited-retry-after',
+    const shown = new Set(['token-refreshed', 'reinitialized', 'continued-in-new-session', 'replayed-once', 'dead-id-dropped', 'one-initialize', 'waited-retry-after',
       'retry-after-capped', 'no-4xx-retry', 'ran-once', 'resumed', 'stateless-2026', 'session-kept', 'calls-answered', 'no-hang']);
     expect([...shown].sort()).toEqual([...CHECK_NAMES].sort());
   });

@@ -33,6 +33,7 @@ export const CHECK_TITLES: Readonly<Record<CheckName, string>> = {
   'session-kept': 'kept its session (no churn, no new session)',
   'calls-answered': 'the application saw only the failures it should',
   'no-hang': 'no call hung until its timeout',
+  'token-refreshed': 'refreshed its expired token and went on with the new one',
 };
 
 /** Checks a client may fail and still pass the run: what the protocol allows either way. */
@@ -93,8 +94,11 @@ const CHECKS: Readonly<Record<CheckName, (facts: WireFacts, evidence: ScenarioEv
   'one-initialize'(facts) {
     const loss = firstLoss(facts);
     if (!loss) return fail('no request met the dead session');
-    const inits = facts.initializesAfter(loss.startMs).length;
-    return inits <= 1 ? pass(`${inits} initialize after the loss`) : fail(`${inits} initialize requests after the loss`);
+    // An initialize refused 401 opened nothing: the token was dead, not a second session (a protected server's order of checks).
+    const all = facts.initializesAfter(loss.startMs);
+    const inits = all.filter((r) => r.status !== 401).length;
+    const refused = all.length - inits ? ` (and ${all.length - inits} refused 401 for its token)` : '';
+    return inits <= 1 ? pass(`${inits} initialize after the loss${refused}`) : fail(`${inits} initialize requests after the loss${refused}`);
   },
   'waited-retry-after'(facts) {
     let waited = 0;
@@ -163,6 +167,16 @@ const CHECKS: Readonly<Record<CheckName, (facts: WireFacts, evidence: ScenarioEv
     });
     const failed = evidence.outcomes.filter((o) => !o.ok).length;
     return wrong.length ? fail(wrong.join('; ')) : pass(`${failed} failed call${failed === 1 ? '' : 's'}, as expected`);
+  },
+  'token-refreshed'(facts) {
+    // Every token issued before the fault expired with the session (the server answers it 401 wherever it
+    // checks it): a token sent after the first 401 and never refused is one the client got since.
+    const refused = facts.wire.find((r) => r.status === 401 && r.startMs >= facts.faultStartMs);
+    if (!refused) return fail('no request met the expired token: the scenario did not run as written');
+    const expired = new Set(facts.wire.filter((r) => r.status === 401).map((r) => r.token));
+    const fresh = facts.wire.find((r) => r.seq > refused.seq && r.token !== undefined && r.status !== undefined && !expired.has(r.token));
+    return fresh ? pass(`${req(fresh)} carried a new token (${fresh.token}) after ${req(refused)} was answered 401`)
+      : fail(`no request carried a new token after ${req(refused)} was answered 401`);
   },
   'no-hang'(facts, evidence) {
     for (const outcome of evidence.outcomes) {

@@ -1,5 +1,5 @@
 import type { ClientRun } from './client-process.ts';
-import type { ChurnScenario } from './scenario.ts';
+import { skippable, type ChurnScenario } from './scenario.ts';
 
 /** What the client printed for one call: answered (`ok`, with the first text) or failed (`error`). */
 export interface CallOutcome {
@@ -29,7 +29,7 @@ const telling = (text: string) => {
 /**
  * Reads the client's stdout as the workload contract has it: one JSON object per line,
  * `{"id","ok":true,"text"?}` or `{"id","ok":false,"error"?}` for each call, or `{"skip": reason}`
- * alone for a revision the client does not speak. Anything else is garbage, and a failed scenario.
+ * alone for a revision the client does not speak or a protected server it cannot authenticate to. Anything else is garbage, and a failed scenario.
  *
  * @example
  * readRun(run, scenario); // { outcomes: [{ id: 'c1', ok: true, text: 'c1', atMs: 480 }] }
@@ -62,7 +62,7 @@ export function readRun(run: ClientRun, scenario: ChurnScenario, capMs: number):
   }
   if (run.timedOut) return { outcomes, problem: `hung: still running after ${capMs} ms (killed)` };
   if (skipped !== undefined) {
-    if (scenario.revision === '2025-11-25') return { outcomes, problem: `skipped a scenario of revision 2025-11-25 (${clip(skipped)})` };
+    if (!skippable(scenario)) return { outcomes, problem: `skipped a scenario of revision 2025-11-25 (${clip(skipped)})` };
     return outcomes.length ? { outcomes, problem: 'printed outcomes and a skip' } : { outcomes, skipped };
   }
   if (run.code !== 0) {

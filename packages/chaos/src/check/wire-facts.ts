@@ -27,6 +27,8 @@ export interface WireFacts {
   stepOf(record: WireRecord): number;
   /** When a step's first call arrived (Infinity if it never did). */
   stepStartMs(step: number): number;
+  /** When the first step with a fault began (Infinity if none did). */
+  readonly faultStartMs: number;
   /** The `initialize` requests that arrived after `ms`. */
   initializesAfter(ms: number): readonly WireRecord[];
 }
@@ -60,6 +62,7 @@ export function wireFacts(scenario: ChurnScenario, evidence: ScenarioEvidence): 
       return step;
     },
     stepStartMs: (step) => starts[step] ?? Infinity,
+    faultStartMs: starts[scenario.steps.findIndex((step) => step.before !== undefined || step.during !== undefined)] ?? Infinity,
     initializesAfter: (ms) => wire.filter((r) => r.rpcMethod === 'initialize' && r.startMs >= ms),
   };
 }

@@ -16,6 +16,8 @@ export interface WireRecord {
   readonly session?: string;
   /** It carried `Last-Event-ID` (a resumption). */
   readonly lastEventId?: boolean;
+  /** The bearer token it carried, by the protected server's tag (`t1`, `t2`, … in order of issue; `t?` unknown), never the token. */
+  readonly token?: string;
   rpcMethod?: string;
   /** For `tools/call`: the call's key (tool and arguments, see `callKey`). */
   call?: string;
@@ -33,8 +35,11 @@ export interface WireRecord {
 /** Told of a request once its body has arrived, before the server reads it. */
 export type OnRequest = (record: WireRecord) => void;
 
+/** Names the bearer token of an `Authorization` header for the ledger (a protected server's `tagOf`). */
+export type TokenTagger = (authorization: string | undefined) => string | undefined;
+
 const CHANNEL = 'http.server.request.start';
-const taps = new Map<number, { records: WireRecord[]; onRequest: OnRequest; t0: number }>();
+const taps = new Map<number, { records: WireRecord[]; onRequest: OnRequest; t0: number; tagToken?: TokenTagger | undefined }>();
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -69,10 +74,12 @@ function onStart(message: unknown): void {
   const tap = taps.get(request.socket.localPort ?? -1);
   if (!tap || !(request.url ?? '').startsWith('/mcp')) return;
   const session = header(request, 'mcp-session-id');
+  const token = tap.tagToken?.(header(request, 'authorization'));
   const record: WireRecord = {
     seq: tap.records.length + 1, startMs: performance.now() - tap.t0, httpMethod: request.method ?? 'GET',
     ...(session === undefined ? {} : { session: redactSessionId(session) }),
     ...(header(request, 'last-event-id') === undefined ? {} : { lastEventId: true }),
+    ...(token === undefined ? {} : { token }),
   };
   tap.records.push(record);
   response.once('close', () => {
@@ -112,16 +119,17 @@ export interface WireTap {
  * chaos server the check started), through Node's `http.server.request.start` diagnostics
  * channel: what the server's own wire log has, plus `Last-Event-ID`, the call's arguments, when
  * each answer ended and whether it broke, timed from `t0` (`performance.now()`). `onRequest` sees
- * each request before the server does.
+ * each request before the server does. `tagToken` (a protected server's) names the bearer token
+ * each request carried; the token itself is never kept.
  *
  * @example
  * const tap = tapWire(port, performance.now(), (record) => {});
  * // … traffic …
  * tap.stop(); tap.records;
  */
-export function tapWire(port: number, t0: number, onRequest: OnRequest): WireTap {
+export function tapWire(port: number, t0: number, onRequest: OnRequest, tagToken?: TokenTagger): WireTap {
   if (taps.size === 0) subscribe(CHANNEL, onStart);
-  const tap = { records: [] as WireRecord[], onRequest, t0 };
+  const tap = { records: [] as WireRecord[], onRequest, t0, tagToken };
   taps.set(port, tap);
   return {
     records: tap.records,
