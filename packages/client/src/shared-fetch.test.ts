@@ -1,19 +1,21 @@
 import { createMCPClient } from '@ai-sdk/mcp';
 import { startChaosServer, type ChaosServer, type Fault } from '@mcp-resilience/chaos';
 import type { ResilienceEvent } from '@mcp-resilience/core';
-import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
+import { Client as Client2, StreamableHTTPClientTransport as Transport2, type AuthProvider } from '@modelcontextprotocol/client';
 import { Client as Client1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as Transport1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetch } from './resilient-fetch.ts';
 import { MemorySessionStore } from './session-store.ts';
+import { startAuthGateway, type AuthGateway } from './test-support/auth-gateway.ts';
 import { stopAll } from './test-support/stop-all.ts';
 import { startTokenGuard, type TokenGuard } from './test-support/token-guard.ts';
 
 let chaos: ChaosServer | undefined;
 let guard: TokenGuard | undefined;
+let gateway: AuthGateway | undefined;
 const closing: { close(): Promise<unknown> }[] = [];
-afterEach(() => stopAll(closing.splice(0), [guard, chaos]).then(() => (chaos = guard = undefined)));
+afterEach(() => stopAll(closing.splice(0), [guard, gateway, chaos]).then(() => (chaos = guard = gateway = undefined)));
 
 async function start(): Promise<TokenGuard> {
   chaos = await startChaosServer();
@@ -192,5 +194,84 @@ describe('one fetch shared by the Vercel AI SDK\'s clients (@ai-sdk/mcp), one cl
     expect(guard!.initializes('user0')).toHaveLength(2);
     expect(guard!.initializes('user1')).toHaveLength(2);
     expect(events.filter((e) => e.type === 'session-reinitialized')).toHaveLength(2);
+  });
+});
+
+describe('one fetch shared by several users: credentials across churn', () => {
+  /** The guard in front of a gateway that checks the session first, then the token, in front of mcp-chaos. */
+  async function startProtected(): Promise<string> {
+    chaos = await startChaosServer();
+    gateway = await startAuthGateway(chaos.url, 'session-first');
+    return (guard = await startTokenGuard(gateway.url)).url;
+  }
+
+  /** A user's SDK 2.x client whose auth provider refreshes `user.N` to `user.N+1`, unless it cannot. */
+  async function authedClient(user: string, fetch: ResilientFetch, url: string, refreshable = true) {
+    const auth = { version: 1, refreshes: 0 };
+    const authProvider: AuthProvider = {
+      token: async () => `${user}.${auth.version}`,
+      onUnauthorized: async () => {
+        auth.refreshes++;
+        if (refreshable) auth.version++;
+      },
+    };
+    const client = new Client2({ name: user, version: '0' });
+    closing.push(client);
+    await client.connect(new Transport2(new URL(url), { fetch, authProvider }));
+    const echo = async (text: string) => ((await client.callTool({ name: 'echo', arguments: { text } })) as { content: { text: string }[] }).content[0]!.text;
+    return { user, auth, echo };
+  }
+
+  it('two users\' sessions and tokens lost together: each refresh is its own, each new session opened with its own new token', async () => {
+    const url = await startProtected();
+    const fetch = createResilientFetch();
+    closing.push(fetch);
+    const [a, b] = [await authedClient('user0', fetch, url), await authedClient('user1', fetch, url)];
+    await Promise.all([a.echo('a'), b.echo('b')]);
+    gateway!.expireTokensBelow(2);
+    gateway!.endSessions();
+    const texts = (who: string) => Array.from({ length: 5 }, (_, i) => `${who} ${i}`);
+    const answers = await Promise.all([...texts('a').map(a.echo), ...texts('b').map(b.echo)]);
+    expect(answers).toEqual([...texts('a'), ...texts('b')]);
+    expect([a.auth.refreshes, b.auth.refreshes]).toEqual([1, 1]);
+    expect(guard!.initializes('user0')).toEqual(['Bearer user0.1', 'Bearer user0.2']);
+    expect(guard!.initializes('user1')).toEqual(['Bearer user1.1', 'Bearer user1.2']);
+    expect(guard!.violations).toEqual([]);
+  });
+
+  it('one user\'s token that cannot be refreshed holds nobody else: the other user\'s calls are answered', async () => {
+    const url = await startProtected();
+    // Far beyond the test's timeout: a call held for credentials that never come would time the test out.
+    const fetch = createResilientFetch({ requestDeadlineMs: 600_000 });
+    closing.push(fetch);
+    const stuck = await authedClient('user0', fetch, url, false);
+    const fine = await authedClient('user1', fetch, url);
+    await Promise.all([stuck.echo('s'), fine.echo('f')]);
+    gateway!.expireTokensBelow(2);
+    gateway!.endSessions();
+    const [failed, answered] = await Promise.all([stuck.echo('s2').catch((e: unknown) => e), fine.echo('f2')]);
+    expect(failed).toMatchObject({ name: 'SdkHttpError', message: expect.stringMatching(/401/) });
+    expect(answered).toBe('f2');
+    expect(await stuck.echo('s3').catch((e: unknown) => e)).toMatchObject({ name: 'SdkHttpError' }); // at once: it began after the refusal
+    expect(guard!.initializes('user1')).toEqual(['Bearer user1.1', 'Bearer user1.2']);
+    expect(guard!.violations).toEqual([]);
+  });
+
+  it('no token in any event (a loss report among them), log line or stored session', async () => {
+    const url = await startProtected();
+    const events: ResilienceEvent[] = [];
+    const lines: string[] = [];
+    const store = new MemorySessionStore();
+    const fetch = createResilientFetch({ onEvent: (e) => events.push(e), log: (line) => lines.push(line), sessionStore: store });
+    closing.push(fetch);
+    const a = await authedClient('user0', fetch, url);
+    await a.echo('before');
+    gateway!.expireTokensBelow(2);
+    gateway!.endSessions();
+    expect(await a.echo('after')).toBe('after');
+    expect(events.map((e) => e.type)).toEqual(['session-started', 'session-lost', 'session-started', 'session-reinitialized']);
+    const seen = JSON.stringify({ events, lines, stored: store.get(url) });
+    expect(seen).not.toMatch(/user0\.\d/);
+    expect(seen).not.toMatch(/bearer/i);
   });
 });
