@@ -40,6 +40,14 @@ describe('proofTable', () => {
     expect(proofTable(report('node', failed), []).rows[0]!.cells[0]).toEqual({ mark: 'fail', detail: 'trace: expected …' });
   });
 
+  it('names its columns as asked: the same runtime on two Node lines', () => {
+    const table = proofTable(report('node', scenario('a')), [report('node', scenario('a')), report('node', scenario('a', { trace: [gaveUp] }))], ['node', 'node24', 'node26']);
+    expect(table.runtimes).toEqual(['node', 'node24', 'node26']);
+    expect(table.rows[0]!.cells.map((c) => c.mark)).toEqual(['pass', 'pass', 'fail']);
+    expect(renderProofTable(table)).toMatch(/^\| scenario \| node \| node24 \| node26 \|\n[^]*- ✗ a on node26: differs/);
+    expect(() => proofTable(report('node', scenario('a')), [report('node', scenario('a'))], ['node'])).toThrow(/1 names for 2 reports/);
+  });
+
   it('fails a reference that lacks a scenario another runtime ran', () => {
     const table = proofTable(report('node', scenario('a')), [report('deno', scenario('a'), scenario('z'))]);
     expect(table.rows[1]).toEqual({ scenario: 'z', cells: [{ mark: 'fail', detail: 'not in the node report' }, { mark: 'fail', detail: 'only in the deno report' }] });

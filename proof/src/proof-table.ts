@@ -1,4 +1,4 @@
-import { compareReports, type CorpusReport, type RuntimeName } from '@mcp-resilience/scenarios';
+import { compareReports, type CorpusReport } from '@mcp-resilience/scenarios';
 
 /** What one scenario came to on one runtime, measured against the reference runtime's report. */
 export type ProofCell =
@@ -14,7 +14,8 @@ export interface ProofRow {
 
 /** Scenario × runtime: the proof that every runtime came out as the reference did, or as a file declares. */
 export interface ProofTable {
-  readonly runtimes: readonly RuntimeName[];
+  /** The columns: each report's runtime, or the name given for it (`node26`: the Node sample on Node 26). */
+  readonly runtimes: readonly string[];
   readonly rows: readonly ProofRow[];
   /** True when no cell failed and every runtime ran every scenario. */
   readonly passed: boolean;
@@ -43,20 +44,24 @@ function comparedCell(reference: CorpusReport, other: CorpusReport, scenario: st
  * The proof table of the corpus: the reference runtime's report (Node's) against each other
  * runtime's. A cell passes when the scenario passed there with a report equal to the
  * reference's, is `declared` when it came out otherwise exactly as its file declares for that
- * runtime, and fails otherwise (failed there, missing, or a difference nobody declared).
+ * runtime, and fails otherwise (failed there, missing, or a difference nobody declared). The
+ * columns are named by `names` (the reference's first) when given, else by each report's runtime:
+ * two reports of one runtime (Node 20's and Node 26's) need names of their own.
  *
  * @example
  * const table = proofTable(nodeReport, [denoReport, workerdReport, browserReport]);
  * if (!table.passed) process.exitCode = 1;
+ * proofTable(nodeReport, [node26Report], ['node', 'node26']).runtimes; // ['node', 'node26']
  */
-export function proofTable(reference: CorpusReport, others: readonly CorpusReport[]): ProofTable {
+export function proofTable(reference: CorpusReport, others: readonly CorpusReport[], names?: readonly string[]): ProofTable {
   const reports = [reference, ...others];
   const scenarios = [...new Set(reports.flatMap((r) => r.scenarios.map((s) => s.name)))].sort();
   const rows = scenarios.map((scenario) => ({
     scenario,
     cells: [referenceCell(reference, scenario), ...others.map((other) => comparedCell(reference, other, scenario))],
   }));
-  return { runtimes: reports.map((r) => r.runtime), rows, passed: rows.every((row) => row.cells.every((c) => c.mark !== 'fail')) };
+  if (names && names.length !== reports.length) throw new Error(`proofTable: ${names.length} names for ${reports.length} reports`);
+  return { runtimes: names ?? reports.map((r) => r.runtime), rows, passed: rows.every((row) => row.cells.every((c) => c.mark !== 'fail')) };
 }
 
 const SYMBOL = { pass: '✓', fail: '✗' } as const;

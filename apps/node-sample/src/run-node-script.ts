@@ -16,16 +16,18 @@ export interface ScriptRun {
 export const SCRIPT_RUN_CAP_MS = 300_000;
 
 /**
- * Runs `node script ...args` and collects what it printed. A run that outlives `capMs` has hung:
- * it is stopped (by its PID) and says so on its stderr.
+ * Runs `node script ...args` and collects what it printed: with this process's Node, or with the
+ * Node binary `executable` names (e.g. another Node line's, from `@mcp-resilience/node-lines`). A
+ * run that outlives `capMs` has hung: it is stopped (by its PID) and says so on its stderr.
  *
  * @example
  * const { code, stdout } = await runNodeScript('apps/node-sample/dist/main.js', ['--chaos', control]);
+ * const on26 = await runNodeScript('apps/node-sample/dist/main.js', ['--chaos', control], SCRIPT_RUN_CAP_MS, await nodeBinary(26));
  */
-export function runNodeScript(script: string, args: readonly string[], capMs = SCRIPT_RUN_CAP_MS): Promise<ScriptRun> {
+export function runNodeScript(script: string, args: readonly string[], capMs = SCRIPT_RUN_CAP_MS, executable = process.execPath): Promise<ScriptRun> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(executable, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
