@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { judgeDeadId, postGoneProblem, type DeadIdAnswers, type LiveMethods } from './gone-answer.ts';
 import { sessionHeaders, shown, type McpTalk, type OpenedSession } from './mcp-talk.ts';
 import { failed, passed, skipped, type Verdict } from './server-catalogue.ts';
-import { openStream } from './server-http.ts';
+import { openStream, probeGet } from './server-http.ts';
 
 /**
  * Sends a POST (`tools/list`), a GET and a DELETE carrying a session id, one after another,
@@ -13,7 +13,7 @@ import { openStream } from './server-http.ts';
  */
 export async function deadIdAnswers(talk: McpTalk, session: Pick<OpenedSession, 'id' | 'revision'>): Promise<DeadIdAnswers> {
   const post = await talk.request('tools/list', {}, session);
-  const get = await talk.send({ method: 'GET', headers: sessionHeaders(session) });
+  const get = await probeGet(talk.url, sessionHeaders(session), talk.capMs);
   const del = await talk.send({ method: 'DELETE', headers: sessionHeaders(session) });
   return { post, postId: post.request.id, get, del };
 }

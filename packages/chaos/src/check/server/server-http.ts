@@ -62,9 +62,25 @@ export async function exchange(url: string, send: Send, capMs: number): Promise<
   }
 }
 
+/**
+ * A GET carrying a session id, for its answer: a stream that opens (200, `text/event-stream`) is
+ * closed at once and shown as `(an event stream opened)`; any other answer is read whole.
+ *
+ * @example
+ * (await probeGet(url, { 'mcp-session-id': 'dead' }, 10_000)).status; // 404
+ */
+export async function probeGet(url: string, headers: Readonly<Record<string, string>>, capMs: number): Promise<Exchange> {
+  const stream = await openStream(url, headers, capMs);
+  stream.close();
+  return stream.refused ?? { status: 200, headers: stream.headers, text: '(an event stream opened)', messages: [] };
+}
+
 /** An open GET stream: its status, and what closes it. */
 export interface OpenStream {
   readonly status: number;
+  readonly headers: Headers;
+  /** The whole answer when it was not a stream (not 200). */
+  readonly refused?: Exchange;
   /** True while the server keeps it open. */
   readonly open: () => boolean;
   close(): void;
@@ -73,7 +89,7 @@ export interface OpenStream {
 /**
  * Opens a standalone GET stream (`Accept: text/event-stream`) and keeps reading it until
  * `close()`; resolves once the headers came back (within `capMs`). A non-200 answer is read
- * whole and closed.
+ * whole (`refused`).
  *
  * @example
  * const stream = await openStream(url, { 'mcp-session-id': id }, 10_000);
@@ -83,18 +99,20 @@ export async function openStream(url: string, headers: Readonly<Record<string, s
   const abort = new AbortController();
   const cap = setTimeout(() => abort.abort(), capMs);
   let response: Response;
+  let refused: Exchange | undefined;
   try {
     response = await fetch(url, { method: 'GET', headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+    if (response.status !== 200 || response.body === null) {
+      const text = await response.text();
+      refused = { status: response.status, headers: response.headers, text, messages: messagesOf(text, response.headers.get('content-type')) };
+    }
   } catch (error) {
     throw new NoAnswerError(`GET ${abort.signal.aborted ? `no answer within ${capMs} ms` : `failed: ${(error as Error).message}`}`);
   } finally {
     clearTimeout(cap);
   }
-  let open = response.status === 200 && response.body !== null;
-  if (!open) {
-    await response.body?.cancel().catch(() => {});
-    return { status: response.status, open: () => false, close: () => {} };
-  }
+  if (refused) return { status: refused.status, headers: refused.headers, refused, open: () => false, close: () => {} };
+  let open = true;
   const reader = response.body!.getReader();
   void (async () => {
     try {
@@ -104,5 +122,5 @@ export async function openStream(url: string, headers: Readonly<Record<string, s
     }
     open = false;
   })();
-  return { status: response.status, open: () => open, close: () => abort.abort() };
+  return { status: response.status, headers: response.headers, open: () => open, close: () => abort.abort() };
 }
