@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // mcp-chaos: starts a chaos server and prints {"url", "control"} as the first stdout line;
-// `mcp-chaos check --client "CMD"` scores a client against session churn instead.
+// `mcp-chaos check --client "CMD"` scores a client against session churn instead, and
+// `mcp-chaos check --server URL` (or `--server-command "CMD"`) a server's session contract.
 import { startChaosServer } from './chaos-server.ts';
 import { checkMain } from './check/check-cli.ts';
 import { optionsFromArgs, USAGE } from './cli-options.ts';

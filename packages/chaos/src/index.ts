@@ -25,6 +25,10 @@ export {
   type StoppedMessage,
 } from './live-view/live-schema.ts';
 export { SLOW_MAX_MS, TOOL_ANNOTATIONS } from './tools.ts';
+export { scoreServer, type ScoreServerOptions, type ServerReport } from './check/server/score-server.ts';
+export { SERVER_CHECKS, type ServerCheckName, type ServerCheckResult } from './check/server/server-catalogue.ts';
+export { renderServerJunit } from './check/server/server-report-junit.ts';
+export { renderServerText, serverSummaryLine } from './check/server/server-report-text.ts';
 export { TASK_BINDINGS, type TaskBinding } from './task-binding.ts';
 export type { SessionSnapshot } from './session-registry.ts';
 export type { WireEntry } from './wire-log.ts';

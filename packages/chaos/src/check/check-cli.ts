@@ -6,6 +6,7 @@ import { renderJunit } from './report-junit.ts';
 import { renderText, summaryLine } from './report-text.ts';
 import { runCheck, type CheckOptions } from './run-check.ts';
 import { CONTEXT_ENV, SCENARIO_ENV } from './scenario.ts';
+import { isServerCheck, serverCheckMain } from './server/server-cli.ts';
 
 /** The help text of `mcp-chaos check`. */
 export const CHECK_USAGE = `mcp-chaos check — score an MCP client against session churn
@@ -20,6 +21,9 @@ export const CHECK_USAGE = `mcp-chaos check — score an MCP client against sess
   --call-timeout MS     the timeout the client is asked to apply to each call (default 4000)
   --timeout MS          a client still running after this long is killed: the scenario fails (default 15000)
   --list                list the scenarios and exit
+
+mcp-chaos check --server URL | --server-command "CMD" scores a server's session contract instead
+(mcp-chaos check --server --help).
 
 Exit status: 0 when every required check passed, 1 when one failed, 2 on bad usage.`;
 
@@ -66,11 +70,13 @@ export function checkArgs(args: readonly string[]): Parsed | 'help' {
 
 /**
  * `mcp-chaos check …`: runs the check and prints the report; resolves with the exit status.
+ * With `--server` or `--server-command` it scores a server instead ({@link serverCheckMain}).
  *
  * @example
  * process.exitCode = await checkMain(['--client', 'node my-client.mjs']);
  */
 export async function checkMain(args: readonly string[]): Promise<number> {
+  if (isServerCheck(args)) return serverCheckMain(args);
   let parsed: ReturnType<typeof checkArgs>;
   try {
     parsed = checkArgs(args);

@@ -46,18 +46,20 @@ export async function unknownSession404(talk: McpTalk, revision: string, live: L
 }
 
 /**
- * `reinitialize-after-404`: right after a 404 to a dead id, `initialize` without an id opens a
- * session, and the work call is answered on it.
+ * `reinitialize-after-404`: right after the answer to a dead id (404, or whatever the server
+ * said: `unknown-session-404` judges that), `initialize` without an id opens a session, and the
+ * work call is answered on it.
  *
  * @example
  * await reinitializeAfter404(talk, answers);
  */
 export async function reinitializeAfter404(talk: McpTalk, answers: DeadIdAnswers): Promise<Verdict> {
-  if (answers.post.status !== 404) return failed(`no 404 to start from: the dead id's POST was answered ${shown(answers.post)}`);
-  const session = await talk.open();
+  const after = `after the dead id's ${answers.post.status}`;
+  const session = await talk.open().catch((error: Error) => error);
+  if (session instanceof Error) return failed(`${after}, ${session.message}`);
   const work = await talk.doWork(session);
-  if (!work.answered) return failed(`after the 404, initialize opened a session, but ${talk.work.label} on it → ${shown(work)}`);
-  return passed(`after the 404, initialize without an id opened a new session and ${talk.work.label} was answered on it`);
+  if (!work.answered) return failed(`${after}, initialize opened a session, but ${talk.work.label} on it → ${shown(work)}`);
+  return passed(`${after}, initialize without an id opened a new session and ${talk.work.label} was answered on it`);
 }
 
 /** What the DELETE step found: the two checks' verdicts, and the dead id's POST answer for `gone-body`. */

@@ -34,7 +34,7 @@ export function postGoneProblem(post: Exchange, id: number): string | undefined 
 /** Why a GET or DELETE answer to a dead id is wrong (`undefined` when it is 404, or 405 as on a live session). */
 function otherGoneProblem(reply: Exchange, live405: boolean): string | undefined {
   if (reply.status === 404 || (reply.status === 405 && live405)) return undefined;
-  return `${shown(reply)}: not 404${reply.status === 405 ? ' (405, but a live session is not answered 405)' : ''}`;
+  return `${reply.status}: not 404${reply.status === 405 ? ' (405, but a live session is not answered 405)' : ''}`;
 }
 
 /**

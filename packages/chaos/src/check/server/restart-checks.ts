@@ -40,7 +40,7 @@ export async function restartChecks(talk: McpTalk, target: ServerTarget, live: L
   if (restart404.status === 'passed' && other.status !== 404) restart404 = failed(`a second id from before the restart: POST → ${shown(other)}: not 404`);
   const seconds = uptimeSeconds(answers.post);
   const uptime = seconds === undefined
-    ? skipped(`the 404 after the restart carried no server_uptime_seconds (${shown(answers.post)})`)
+    ? skipped(`the answer to an old id after the restart carried no server_uptime_seconds (${shown(answers.post)})`)
     : seconds < ageSeconds
       ? passed(`server_uptime_seconds ${seconds} < the old session's age ${ageSeconds.toFixed(1)} s: a client can tell the restart`)
       : failed(`server_uptime_seconds ${seconds} after a restart, not less than the old session's age ${ageSeconds.toFixed(1)} s: a client would blame itself`);
