@@ -20,10 +20,27 @@ describe('pnpm bench --quick', () => {
     const out = join(dir, 'latest.json');
     const ran = await run(['--quick', '--out', out]);
     const { code, stdout, output } = ran;
-    for (const heading of ['Overhead', 'Recovery', 'Storm', 'Memory', 'Size', 'Goals']) expect(stdout, output).toContain(heading);
+    for (const heading of ['Overhead', 'Overhead by Node line', 'Recovery', 'Storm', 'Memory', 'Size', 'Goals']) expect(stdout, output).toContain(heading);
     const figures = readWritten<Record<string, unknown>>(out, ran);
     for (const key of REQUIRED) expect(typeof figures[key], key).toBe('number');
     expect(figures.quick).toBe(true);
+
+    // The overhead on Node 20 (this process's), 24 and 26, each line in a child process of its own
+    // binary against one chaos server: figures for each, from the Node it names (never their values).
+    const lines = figures.overhead_node_lines as Record<string, Record<string, unknown>>;
+    expect(Object.keys(lines)).toEqual([`node${process.versions.node.split('.')[0]}`, 'node24', 'node26']);
+    expect(Object.values(lines).map((l) => l.node)).toEqual([process.version, 'v24.22.3', 'v26.12.1']);
+    for (const [line, l] of Object.entries(lines)) {
+      expect(l.failure, line).toBeUndefined();
+      for (const key of ['median_ratio', 'p99_ratio', 'cpu_ratio', 'plain_cpu_us', 'resilient_cpu_us', 'concurrent_median_ratio', 'concurrent_cpu_ratio']) {
+        expect(typeof l[key], `${line}.${key}`).toBe('number');
+      }
+      expect(stdout).toMatch(new RegExp(`^${line} \\(${String(l.node).replaceAll('.', '\\.')}\\), sequential  .* µs .* µs `, 'm'));
+    }
+    const details = figures.details as { overheadNodeLines: { format: string; lines: { line: string; result: { sequential: { plain: { latency: { n: number } } } } }[] } };
+    expect(details.overheadNodeLines.format).toBe('sse');
+    expect(details.overheadNodeLines.lines.map((l) => l.result.sequential.plain.latency.n)).toEqual([160, 160, 160]); // 4 rounds × 40 calls, on every line
+    expect(stdout).toMatch(/overhead measured on every Node line .* met$/m);
 
     // Counts, not timings: these hold on any machine.
     expect(figures.recovery_requests).toBe(4); // the failed call, initialize, notifications/initialized, the replay

@@ -61,9 +61,20 @@ function complete(comparison: OverheadComparison | undefined): NodeOverheadCompa
 export async function measureOverhead(size: OverheadSize, format: AnswerFormat): Promise<OverheadResult> {
   const chaos = await startChaosProcess();
   try {
-    const result = await measureOnHost(nodeHost(chaos.control), size, { format, readCpuMicros: NODE_CPU.readMicros });
-    return { sequential: complete(result.sequential), concurrent: complete(result.concurrent) };
+    return await measureOverheadAgainst(chaos.control, size, format);
   } finally {
     await chaos.stop();
   }
+}
+
+/**
+ * {@link measureOverhead} against the `mcp-chaos` whose control API is at `control` (a server of
+ * its own from that pool): what a child process of another Node line runs (`overhead-line-main.ts`).
+ *
+ * @example
+ * const { sequential } = await measureOverheadAgainst(chaos.control, size, 'sse');
+ */
+export async function measureOverheadAgainst(control: string, size: OverheadSize, format: AnswerFormat): Promise<OverheadResult> {
+  const result = await measureOnHost(nodeHost(control), size, { format, readCpuMicros: NODE_CPU.readMicros });
+  return { sequential: complete(result.sequential), concurrent: complete(result.concurrent) };
 }

@@ -1,5 +1,6 @@
 import type { LineageMemoryResult } from './lineage-memory.ts';
 import type { MemoryResult } from './memory.ts';
+import type { NodeLinesOverhead } from './node-lines-overhead.ts';
 import type { OverheadResult } from './overhead.ts';
 import type { RecoveryResult } from './recovery.ts';
 import { ADAPTER_BUDGET, ADAPTERS, SIZE_BUDGET, SIZE_GOAL, type SizeReport } from './size.ts';
@@ -14,6 +15,8 @@ export interface BenchRun {
   readonly overhead: OverheadResult;
   /** Against a server that answers with JSON bodies. */
   readonly overheadJson: OverheadResult;
+  /** SSE answers, on this process's Node and on Node 24 and 26, each in a child process, against one chaos server. */
+  readonly overheadNodeLines: NodeLinesOverhead;
   readonly recovery: RecoveryResult;
   readonly storm: StormResult;
   readonly memory: { readonly resilient: MemoryResult; readonly baseline: MemoryResult; readonly clients: LineageMemoryResult };
@@ -36,7 +39,7 @@ export interface Goal {
  * summaryOf(run).storm_initializes; // 1
  */
 export function summaryOf(run: BenchRun) {
-  const { overhead, overheadJson, recovery, storm, memory, size } = run;
+  const { overhead, overheadJson, overheadNodeLines, recovery, storm, memory, size } = run;
   return {
     overhead_median_ratio: overhead.sequential.medianRatio,
     overhead_p99_ratio: overhead.sequential.p99Ratio,
@@ -49,6 +52,7 @@ export function summaryOf(run: BenchRun) {
     overhead_json_cpu_ratio: overheadJson.sequential.cpuRatio,
     overhead_json_concurrent_median_ratio: overheadJson.concurrent.medianRatio,
     overhead_json_concurrent_cpu_ratio: overheadJson.concurrent.cpuRatio,
+    overhead_node_lines: nodeLinesSummary(overheadNodeLines),
     recovery_requests: recovery.reactive.path.requests,
     recovery_round_trips: recovery.reactive.path.roundTrips,
     recovery_failed_requests: recovery.reactive.path.failedRequests,
@@ -83,6 +87,32 @@ export function summaryOf(run: BenchRun) {
 
 export type BenchSummary = ReturnType<typeof summaryOf>;
 
+/** One Node line's overhead figures in `latest.json` (SSE answers), or why it has none. */
+export type NodeLineSummary =
+  | {
+    readonly node: string; readonly median_ratio: number; readonly p99_ratio: number; readonly cpu_ratio: number;
+    readonly plain_cpu_us: number; readonly resilient_cpu_us: number; readonly concurrent_median_ratio: number; readonly concurrent_cpu_ratio: number;
+  }
+  | { readonly node?: string; readonly failure: string; readonly skipped?: true };
+
+/**
+ * The overhead by Node line, keyed by line (`node20`, `node24`, `node26`).
+ *
+ * @example
+ * nodeLinesSummary(run.overheadNodeLines).node26; // { node: 'v26.12.1', median_ratio: 1.06, … }
+ */
+export function nodeLinesSummary(measured: NodeLinesOverhead): Record<string, NodeLineSummary> {
+  return Object.fromEntries(measured.lines.map((l): [string, NodeLineSummary] => {
+    if (!('result' in l)) return [l.line, { ...(l.node ? { node: l.node } : {}), failure: l.failure, ...(l.skipped ? { skipped: true } : {}) }];
+    const { sequential: s, concurrent: c } = l.result;
+    return [l.line, {
+      node: l.node, median_ratio: s.medianRatio, p99_ratio: s.p99Ratio, cpu_ratio: s.cpuRatio,
+      plain_cpu_us: s.plain.cpuMicrosPerCall, resilient_cpu_us: s.resilient.cpuMicrosPerCall,
+      concurrent_median_ratio: c.medianRatio, concurrent_cpu_ratio: c.cpuRatio,
+    }];
+  }));
+}
+
 const round = (ms: number) => Math.round(ms * 10) / 10;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
@@ -97,6 +127,11 @@ export function goalsOf(s: BenchSummary): Goal[] {
   return [
     { name: 'overhead, median latency (SSE answers)', goal: '≤ 1.03 ×', measured: `${s.overhead_median_ratio} ×`, met: s.overhead_median_ratio <= 1.03, counted: false },
     { name: 'overhead, median latency (JSON answers)', goal: '≤ 1.03 ×', measured: `${s.overhead_json_median_ratio} ×`, met: s.overhead_json_median_ratio <= 1.03, counted: false },
+    {
+      name: 'overhead measured on every Node line', goal: Object.keys(s.overhead_node_lines).join(', '),
+      measured: Object.entries(s.overhead_node_lines).map(([line, l]) => `${line}: ${'failure' in l ? (l.skipped ? 'skipped' : 'no figures') : 'figures'}`).join(', '),
+      met: Object.values(s.overhead_node_lines).every((l) => !('failure' in l) || l.skipped === true), counted: true,
+    },
     { name: 'recovery, failed requests', goal: '1 (the call that met the loss)', measured: `${s.recovery_failed_requests}`, met: s.recovery_failed_requests === 1, counted: true },
     { name: 'recovery, every trial the same requests', goal: '1 path', measured: `${s.recovery_distinct_paths}`, met: s.recovery_distinct_paths === 1, counted: false },
     {
@@ -145,7 +180,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** The human report of one run. */
 export function render(run: BenchRun, s: BenchSummary): string {
-  const { overhead, overheadJson, recovery, storm, memory, size } = run;
+  const { overhead, overheadJson, overheadNodeLines, recovery, storm, memory, size } = run;
   const o = (name: string, c: OverheadResult['sequential']) => [
     name, `${ms(c.plain.latency.medianMs)} / ${ms(c.plain.latency.p99Ms)} / ${c.plain.cpuMicrosPerCall} µs`,
     `${ms(c.resilient.latency.medianMs)} / ${ms(c.resilient.latency.p99Ms)} / ${c.resilient.cpuMicrosPerCall} µs`,
@@ -162,6 +197,14 @@ export function render(run: BenchRun, s: BenchSummary): string {
       ['', 'plain: median / p99 / CPU per call', 'resilient', 'ratios'],
       o('SSE answers, sequential', overhead.sequential), o('SSE answers, concurrency 32', overhead.concurrent),
       o('JSON answers, sequential', overheadJson.sequential), o('JSON answers, concurrency 32', overheadJson.concurrent),
+    ]),
+    '',
+    `Overhead by Node line: ${overheadNodeLines.format.toUpperCase()} answers, one chaos server, each line in a child process of its own Node`,
+    table([
+      ['', 'plain: median / p99 / CPU per call', 'resilient', 'ratios', 'concurrency 32: ratios'],
+      ...overheadNodeLines.lines.map((l) => 'result' in l
+        ? [...o(`${l.line} (${l.node}), sequential`, l.result.sequential), `${l.result.concurrent.medianRatio} / ${l.result.concurrent.p99Ratio} / ${l.result.concurrent.cpuRatio}`]
+        : [`${l.line}${l.node ? ` (${l.node})` : ''}`, l.skipped ? `skipped: ${l.failure}` : `NO FIGURES: ${l.failure}`, '', '', '']),
     ]),
     '',
     'Recovery: from a session loss to the answer (chaos server wire log)',
