@@ -23,8 +23,9 @@ export interface DeadIdAnswers {
  * @example
  * postGoneProblem({ status: 400, … }, 7); // '400 {"jsonrpc":"2.0",…}: not 404'
  */
-export function postGoneProblem(post: Exchange, id: number): string | undefined {
+export function postGoneProblem(post: Exchange, id: number | undefined): string | undefined {
   if (post.status !== 404) return `${shown(post)}: not 404`;
+  if (id === undefined) return undefined;
   const error = post.messages.find((m) => 'error' in m);
   if (!error) return `${shown(post)}: a 404 without a JSON-RPC error body`;
   if (error.id !== id) return `${shown(post)}: the JSON-RPC error carries id ${JSON.stringify(error.id ?? null)}, not the request's ${id}`;
@@ -40,19 +41,20 @@ function otherGoneProblem(reply: Exchange, live405: boolean): string | undefined
 /**
  * Judges the answers to a session id the server does not have (`what`: "never issued", "ended by
  * DELETE", …): 404 on POST (with the request's id in a JSON-RPC error), GET and DELETE; a GET or
- * DELETE may be 405 when the server answers a live session's so too.
+ * DELETE may be 405 when the server answers a live session's so too. `statusOnly`: the POST's
+ * status is judged, not its body (`restart-404`).
  *
  * @example
  * judgeDeadId(answers, 'an id never issued', { get405: false, delete405: false });
  */
-export function judgeDeadId(answers: DeadIdAnswers, what: string, live: LiveMethods): Verdict {
+export function judgeDeadId(answers: DeadIdAnswers, what: string, live: LiveMethods, statusOnly = false): Verdict {
   const problems = [
-    ['POST', postGoneProblem(answers.post, answers.postId)],
+    ['POST', postGoneProblem(answers.post, statusOnly ? undefined : answers.postId)],
     ['GET', otherGoneProblem(answers.get, live.get405)],
     ['DELETE', otherGoneProblem(answers.del, live.delete405)],
   ].filter((p): p is [string, string] => p[1] !== undefined);
   if (problems.length) return failed(`${what}: ${problems.map(([method, why]) => `${method} → ${why}`).join('; ')}`);
-  return passed(`${what}: POST → 404 with the request's id, GET → ${answers.get.status}, DELETE → ${answers.del.status}`);
+  return passed(`${what}: POST → 404${statusOnly ? '' : " with the request's id"}, GET → ${answers.get.status}, DELETE → ${answers.del.status}`);
 }
 
 /** The `server_uptime_seconds` of a session-gone body, when it carries one (in `error.data`). */

@@ -36,6 +36,21 @@ describe('scoreServer on mcp-chaos', () => {
     expect(report.server).toBe(command);
   }, 120_000);
 
+  it.each([
+    ['typescript-sdk', 'the JSON-RPC error carries id null'],
+    ['python-sdk', 'the JSON-RPC error carries id "server-error"'],
+    ['server-everything', 'POST → 400 '],
+  ] as const)('fails unknown-session-404 where mcp-chaos speaks the %s dialect', async (dialect, why) => {
+    const spoken = await startChaosServer({ dialect });
+    try {
+      const report = await scoreServer({ url: spoken.url });
+      expect(report.checks.find((c) => c.name === 'unknown-session-404')).toMatchObject({ status: 'failed', detail: expect.stringContaining(why) });
+      expect(report.checks.find((c) => c.name === 'gone-body')?.status).toBe('failed');
+    } finally {
+      await spoken.stop();
+    }
+  }, 30_000);
+
   it('scores a 2026-07-28 server (mcp-chaos --mode modern) by what it negotiates: no session id, a 404 only for an unknown method', async () => {
     const modern = await startChaosServer({ mode: 'modern' });
     try {
