@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -31,6 +31,26 @@ describe('nodeBinary', () => {
   it('answers the same path to callers at once in one process', async () => {
     const [a, b] = await Promise.all([nodeBinary(24), nodeBinary(24)]);
     expect(a).toBe(b);
+  });
+
+  it('downloads once for two processes that ask at once, each given the same binary', async () => {
+    const cache = await mkdtemp(join(scratch, 'cache-'));
+    const stagings = new Set<string>();
+    const watcher = watch(cache, (_, name) => name?.startsWith('staging-') && stagings.add(name));
+    const index = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+    const ask = () => run(process.execPath, ['--input-type=module', '-e', `import { nodeBinary } from ${JSON.stringify(index)}; process.stdout.write(await nodeBinary(22));`], {
+      env: { ...process.env, NODE_LINES_CACHE: cache }, timeout: 420_000,
+    });
+    try {
+      const [a, b] = await Promise.all([ask(), ask()]);
+      expect(a.stdout).toBe(join(cache, `node-v${NODE_LINES[22]}`, 'node'));
+      expect(b.stdout).toBe(a.stdout);
+      expect((await run(a.stdout, ['--version'])).stdout.trim()).toBe(`v${NODE_LINES[22]}`);
+      expect(stagings.size).toBe(1);
+      expect(await readdir(cache)).toEqual([`node-v${NODE_LINES[22]}`]);
+    } finally {
+      watcher.close();
+    }
   });
 
   it('names a line it does not pin with a typed error', async () => {

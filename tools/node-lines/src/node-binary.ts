@@ -27,8 +27,8 @@ export type NodeLine = keyof typeof NODE_LINES;
  */
 export const NODE_LINE_MAJORS: readonly NodeLine[] = [22, 24, 26];
 
-/** Where the binaries go: inside this checkout's `node_modules` (git-ignored), gone with it. */
-const CACHE = fileURLToPath(new URL('../node_modules/.cache/node-lines/', import.meta.url));
+/** Where the binaries go: inside this checkout's `node_modules` (git-ignored), gone with it; `$NODE_LINES_CACHE` names another folder. */
+const CACHE = process.env.NODE_LINES_CACHE || fileURLToPath(new URL('../node_modules/.cache/node-lines/', import.meta.url));
 /** A download takes about 1.5 s here; five minutes is a registry that does not answer. */
 const DOWNLOAD_CAP_MS = 300_000;
 /** Extracting the binary takes about 1.2 s. */
@@ -84,7 +84,7 @@ async function fetchLine(version: string): Promise<string> {
       await rename(staging, folder);
     } catch (error) {
       await rm(staging, { recursive: true, force: true });
-      throw error;
+      if (!existsSync(binary)) throw error; // else another process renamed its copy into place first
     }
   }, DOWNLOAD_CAP_MS + EXTRACT_CAP_MS);
   return binary;
