@@ -79,6 +79,17 @@ describe('the churn check scoreboard', () => {
     expect(Object.fromEntries(shared.map((name) => [name, ours[name]]))).toEqual(Object.fromEntries(shared.map((name) => [name, theirs[name]])));
   });
 
+  it.each(CLIENTS.filter((c) => c.varies).map((c) => c.name))('%s declares as varying only checks it was scored on (the others of those scenarios are shown as seen, and must repeat)', (name) => {
+    const client = CLIENTS.find((c) => c.name === name)!;
+    for (const [scenario, checks] of Object.entries(client.varies!)) {
+      const result = run(name).report.scenarios.find((s) => s.name === scenario);
+      expect(result?.status, scenario).toMatch(/passed|failed/);
+      expect(checks.length, scenario).toBeGreaterThan(0);
+      expect(result!.checks.map((c) => c.name), scenario).toEqual(expect.arrayContaining([...checks]));
+      expect(checks.length, `${scenario}: a scenario whose every check varies says nothing`).toBeLessThan(result!.checks.length);
+    }
+  });
+
   it('is the table in docs/churn-check.md, as printed (run `pnpm --filter @mcp-resilience/churn-scoreboard scoreboard` and paste it)', () => {
     expect(readFileSync(DOC, 'utf8')).toContain(`\n\n${board.printed}\n`);
   });
