@@ -40,7 +40,9 @@ export interface ServerReport {
   readonly ms: number;
 }
 
-const why = (error: unknown): string => (error instanceof NoAnswerError || error instanceof ProbeError ? error.message : `the check failed: ${String(error)}`);
+/** Why a check could not go on, on one line (a process's start failure shows what it printed on several). */
+const why = (error: unknown): string =>
+  (error instanceof NoAnswerError || error instanceof ProbeError ? error.message : `the check failed: ${String(error)}`).trim().replace(/\s*\n\s*/g, ' | ');
 
 /** Runs one check, turning "it never answered" into its failure. */
 async function guarded(run: () => Promise<Verdict>): Promise<Verdict> {
