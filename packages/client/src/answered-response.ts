@@ -1,7 +1,8 @@
 import type { RpcMessage } from './messages.ts';
 import { sameHead } from './responses.ts';
 
-const encoder = new TextEncoder();
+/** UTF-8, for the bodies the engine writes (shared with the stream supervisor). */
+export const encoder = new TextEncoder();
 
 /**
  * A JSON answer the engine has read and parsed whole, handed on without a second read: `json()`
@@ -53,11 +54,7 @@ export class AnsweredResponse extends Response {
   }
 
   #read<T>(as: (text: string) => T): Promise<T> {
-    try {
-      return Promise.resolve(as(this.#take()));
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return new Promise((resolve) => resolve(as(this.#take()))); // a throw rejects it
   }
 
   override json(): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- as Response declares it
@@ -85,7 +82,7 @@ export class AnsweredResponse extends Response {
   }
 
   override clone(): AnsweredResponse {
-    if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
+    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
     return new AnsweredResponse(this.#text, JSON.parse(this.#text), this.answer, this);
   }
 }

@@ -34,8 +34,6 @@ function typed(error: unknown): unknown {
   return new ResilienceError({ code, message: (error as Error).message, details }, { cause: error });
 }
 
-const recreatable = (error: unknown) => isResilienceError(error, 'TASK_LOST') && error.details.recreatable === true;
-
 /**
  * Calls a tool that may run long, the way the seed's advice says: rather than holding a request
  * open (and raising its timeout), start it and poll. When the connection has tasks (2025-11-25,
@@ -71,7 +69,8 @@ export async function callLongTool(client: TaskClient, params: ToolCallParams, o
       return await runTask(sdk, params, options, requestOptions);
     } catch (error) {
       // Started anew once, and only when its creation was safe to send again: never twice, never silently otherwise.
-      if (!recreatable(typed(error))) throw error;
+      const failure = typed(error);
+      if (!isResilienceError(failure, 'TASK_LOST') || failure.details.recreatable !== true) throw error;
       return await runTask(sdk, params, options, requestOptions);
     }
   } catch (error) {

@@ -43,7 +43,14 @@ export class CallRunner implements StreamOwner {
   /** The request's wait for a server that refuses connections (a restart), if it meets one. */
   readonly #serverWait: ServerWait;
 
-  constructor(private readonly engine: Engine, private readonly session: EndpointSession, private readonly request: CallRequest) {
+  readonly #engine: Engine;
+  readonly #session: EndpointSession;
+  readonly #request: CallRequest;
+
+  constructor(engine: Engine, session: EndpointSession, request: CallRequest) {
+    this.#engine = engine;
+    this.#session = session;
+    this.#request = request;
     this.#serverWait = new ServerWait(engine, request.operation.method, request.own === true);
     const message = request.body?.kind === 'request' ? request.body.message : undefined;
     this.originalId = this.#sentId = message?.id as string | number;
@@ -51,21 +58,13 @@ export class CallRunner implements StreamOwner {
   }
 
   /** Where the latest answer came from (after the redirects `fetch` followed): the response handed on says so too. */
-  get upstream(): { readonly url: string; readonly redirected: boolean } | undefined {
-    return this.#upstream;
-  }
-
-  get sentId(): string | number {
-    return this.#sentId;
-  }
-
-  get signal(): AbortSignal | undefined {
-    return this.request.init.signal ?? undefined;
-  }
+  get upstream(): { readonly url: string; readonly redirected: boolean } | undefined { return this.#upstream; }
+  get sentId(): string | number { return this.#sentId; }
+  get signal(): AbortSignal | undefined { return this.#request.init.signal ?? undefined; }
 
   /** Runs the request to its answer (a supervised stream, for SSE) or its typed failure. */
   async run(): Promise<Response> {
-    if (!this.request.own) this.engine.countCall();
+    if (!this.#request.own) this.#engine.countCall();
     try {
       return await this.#loop(true);
     } catch (error) {
@@ -77,14 +76,14 @@ export class CallRunner implements StreamOwner {
   finished(): void {
     if (this.#finished) return;
     this.#finished = true;
-    this.request.done?.();
+    this.#request.done?.();
   }
 
   message(message: RpcMessage, isAnswer: boolean): RpcMessage | undefined {
-    if (!isAnswer) return void this.session.notice(message);
+    if (!isAnswer) return void this.#session.notice(message);
     // Recorded against the request as the SDK sent it: under its own id.
     const answer = message.id === this.originalId ? message : { ...message, id: this.originalId };
-    const instead = this.session.answered(this.request.body!.message!, answer, this.#ordinal, this.request.operation);
+    const instead = this.#session.answered(this.#request.body!.message!, answer, this.#ordinal, this.#request.operation);
     if (instead) this.#giveUp('TASK_LOST'); // its answer, handed on, is the typed error
     return instead;
   }
@@ -107,8 +106,8 @@ export class CallRunner implements StreamOwner {
    * (`observed`) before its answer.
    */
   async #loop(top: boolean, observed?: Observation): Promise<Response> {
-    const { engine, session } = this;
-    const { operation, init } = this.request;
+    const engine = this.#engine, session = this.#session;
+    const { operation, init } = this.#request;
     const method = operation.method;
     for (let pending = observed; ;) {
       const attempt: Attempt = pending ? { observation: pending } : await this.#attempt(top);
@@ -118,7 +117,7 @@ export class CallRunner implements StreamOwner {
       const classified = classify(observation, engine.options);
       // Ended by the application while this was in flight (its DELETE answered first): not the
       // engine's to mend, nor to send again with the id it ended; the answer goes back as it is.
-      const verdict: Verdict = session.terminated && !this.request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
+      const verdict: Verdict = session.terminated && !this.#request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
       this.#serverWait.observed(verdict);
       const action = engine.decide(verdict, this.#state, operation, this.#facts.revision);
       if (verdict.kind === 'session-gone') session.recovery.lost(this.#ordinal, verdict, method);
@@ -128,12 +127,11 @@ export class CallRunner implements StreamOwner {
       this.#state = advance(this.#state, action);
       switch (action.type) {
         case 'deliver': { // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
-          if (!response) throw this.#fail({ code: 'OUTCOME_UNKNOWN', message: 'The response stream ended before the response', details: {} }, observation);
+          if (!response) throw this.#fail({ code: 'OUTCOME_UNKNOWN', message: 'The stream ended before its answer', details: {} }, observation);
           const answer = () => finalAnswer(response, attempt.text ?? '');
           // The client's credentials refused: one call's answer (its SDK mends them); the others wait for the new ones and go again.
           if (verdict.kind === 'client-error' && this.#facts.sessionIdSent && refusesCredentials(response)) {
-            const { credentials } = session;
-            const refused = await this.#waitFor(credentials.answerOf(Promise.reject(credentials.refuse(this.#version, response.status, answer)), this.originalId, this.#epoch));
+            const refused = await this.#answerOf(Promise.reject(session.credentials.refuse(this.#version, response.status, answer)));
             if (refused) return this.#delivered(refused, top);
             break;
           }
@@ -146,7 +144,7 @@ export class CallRunner implements StreamOwner {
           await this.#guard(this.#serverWait.sleep(action, init.signal));
           break;
         case 'reinitialize-and-replay': {
-          const refused = await this.#waitFor(session.credentials.answerOf(session.recovery.recover(this.#ordinal), this.originalId, this.#epoch));
+          const refused = await this.#answerOf(session.recovery.recover(this.#ordinal));
           if (refused) return this.#delivered(refused, top);
           engine.emit({ type: 'replayed', session: session.ordinal, method, stream: operation.stream || undefined });
           break;
@@ -154,7 +152,10 @@ export class CallRunner implements StreamOwner {
         case 'retry':
         case 'reissue':
           await this.#guard(engine.backOff(action, verdict, method, response?.status, this.signal));
-          if (action.type === 'reissue' && this.originalId !== undefined) this.#newId(`${String(this.originalId)}~${top ? 'r' : 's'}${action.attempt}`);
+          // Re-issued under a new id: the first copy may still be running.
+          if (action.type === 'reissue' && this.originalId !== undefined) {
+            this.#text = withRequestId(this.#text!, (this.#sentId = `${String(this.originalId)}~${top ? 'r' : 's'}${action.attempt}`));
+          }
           break;
         case 'resume': {
           engine.emit({ type: 'resumed', method, attempt: action.attempt, delayMs: action.delayMs });
@@ -169,8 +170,8 @@ export class CallRunner implements StreamOwner {
 
   /** One attempt: prepared and stamped (the application's requests), sent, and what came back read far enough to decide. */
   async #attempt(top: boolean): Promise<Attempt> {
-    const { engine, session } = this;
-    const { url, init, own } = this.request;
+    const engine = this.#engine, session = this.#session;
+    const { url, init, own } = this.#request;
     this.#epoch = session.credentials.epoch;
     let headers = new Headers(init.headers);
     const sdkSentSession = headers.has('mcp-session-id');
@@ -186,7 +187,7 @@ export class CallRunner implements StreamOwner {
     this.#ordinal = session.ordinal;
     this.#version = session.clientHeaders.version;
     this.#attempts++;
-    const method = this.request.operation.method;
+    const method = this.#request.operation.method;
     // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
     const revision = own ? undefined : (session.revision ?? headers.get('mcp-protocol-version') ?? undefined);
     this.#facts = defined({
@@ -201,7 +202,7 @@ export class CallRunner implements StreamOwner {
     this.#serverWait.reached(); // any answer: the server listens
     if (response.ok) {
       session.touch();
-      const answered = await readAnswer(this, this.request, response, top, this.#facts);
+      const answered = await readAnswer(this, this.#request, response, top, this.#facts);
       return answered instanceof Response ? { answer: answered } : { observation: answered, response, sessionId };
     }
     // After an initialize whose session id may have been hidden (CORS): does the server want one?
@@ -223,16 +224,16 @@ export class CallRunner implements StreamOwner {
    * may carry its id again), never of the call, whose outcome stays unknown.
    */
   async #resume(lastEventId: string): Promise<Response | undefined> {
-    const session = this.session;
+    const session = this.#session;
     if (session.ordinal !== this.#ordinal) return undefined;
-    const headers = new Headers(this.request.init.headers);
+    const headers = new Headers(this.#request.init.headers);
     session.stamp(headers);
     const { rpcMethod: _, ...facts } = { ...this.#facts, httpMethod: 'GET' as const, sessionIdSent: this.#facts.sessionIdSent && headers.has('mcp-session-id') };
-    const resumed = await resumeStream(this.engine, this.request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
+    const resumed = await resumeStream(this.#engine, this.#request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
     if (resumed === undefined || resumed instanceof Response) return resumed;
     try {
-      const verdict = classify(resumed.refusal, this.engine.options);
-      if (verdict.kind === 'session-gone' && !session.terminated) session.recovery.lost(this.#ordinal, verdict, this.request.operation.method);
+      const verdict = classify(resumed.refusal, this.#engine.options);
+      if (verdict.kind === 'session-gone' && !session.terminated) session.recovery.lost(this.#ordinal, verdict, this.#request.operation.method);
     } finally {
       resumed.release?.();
     }
@@ -244,14 +245,14 @@ export class CallRunner implements StreamOwner {
    * replacement), abortable; `undefined` when the attempt may go at once. The SDK's
    * `notifications/initialized` ends the `initialize` just answered: a session is not idle before it.
    */
-  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.request.operation.method !== 'notifications/initialized'): Promise<Response | undefined> | undefined {
-    if (this.session.changed) throw this.#fail(this.session.changed);
-    const waiting = this.session.recovery.prepare(sdkSentSession, idleCheck, this.request.entered === true, this.originalId, this.#epoch);
+  #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.#request.operation.method !== 'notifications/initialized'): Promise<Response | undefined> | undefined {
+    if (this.#session.changed) throw this.#fail(this.#session.changed);
+    const waiting = this.#session.recovery.prepare(sdkSentSession, idleCheck, this.#request.entered === true);
     // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
     // session (to a revision without sessions, even), or failed, or another may be under way. The
     // idle check is made once: a session opened for this call is never replaced for being idle.
     // A re-initialization refused for the client's credentials may give this call its answer instead.
-    return waiting && this.#waitFor(waiting).then((refused) => refused ?? this.#prepare(sdkSentSession, false));
+    return waiting && this.#answerOf(waiting).then((refused) => refused ?? this.#prepare(sdkSentSession, false));
   }
 
   /** A final answer handed on (a refusal of the client's credentials among them: the SDK's auth provider mends them and sends the call again). */
@@ -261,23 +262,20 @@ export class CallRunner implements StreamOwner {
   }
 
   /**
-   * Waits on the session (a re-initialization, shared or not) until it is done, the call is
-   * aborted or the engine closed. A call that stops waiting leaves the work to the others: its
-   * failure is theirs to hear of, never an unhandled rejection.
+   * Waits on the session (a re-initialization, shared or not, or a refusal met) until it is done,
+   * the call is aborted or the engine closed; a refusal of the client's credentials may be this
+   * call's answer (see `CredentialRefusal.answerOf`). A call that stops waiting leaves the
+   * work to the others: its failure is theirs to hear of, never an unhandled rejection.
    */
-  #waitFor<T>(work: Promise<T>): Promise<T> {
-    work.catch(() => {});
-    return this.#guard(this.engine.wait(this.signal, (ended) => abortable(work, ended)));
+  #answerOf(work: Promise<void>): Promise<Response | undefined> {
+    const answer = this.#session.credentials.answerOf(work, this.originalId, this.#epoch);
+    answer.catch(() => {});
+    return this.#guard(this.#engine.wait(this.signal, (ended) => abortable(answer, ended)));
   }
 
   /** A wait's end, for the request (see {@link guarded}). */
   #guard<T>(wait: Promise<T>): Promise<T> {
     return guarded(wait, this.signal, (error, cause) => this.#fail(error, cause));
-  }
-
-  #newId(id: string): void {
-    this.#sentId = id;
-    this.#text = withRequestId(this.#text!, id);
   }
 
   /** The request gives up: told once, as `gave-up`, and thrown (or written into its stream) as a typed error. */
@@ -287,9 +285,8 @@ export class CallRunner implements StreamOwner {
   }
 
   #giveUp(code: ErrorInfo['code']): void {
-    if (this.#gaveUp || this.request.own) return;
+    if (this.#gaveUp || this.#request.own) return;
     this.#gaveUp = true;
-    const method = this.request.operation.method;
-    this.engine.emit({ type: 'gave-up', method, code });
+    this.#engine.emit({ type: 'gave-up', method: this.#request.operation.method, code });
   }
 }

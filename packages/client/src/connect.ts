@@ -3,7 +3,7 @@ import type { StreamableHTTPClientTransportOptions } from '@modelcontextprotocol
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { ResilienceError } from '@mcp-resilience/core';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
-import { adoptStoredSession, readStoredResume, type StoredResume } from './resume-stored.ts';
+import { adoptStoredSession, readStoredResume } from './resume-stored.ts';
 
 /** Options of {@link connect}: the engine's options plus what the SDK client and transport take. */
 export interface ConnectOptions extends ResilientFetchOptions {
@@ -25,8 +25,6 @@ export interface ConnectOptions extends ResilientFetchOptions {
    */
   readonly resumeStored?: boolean;
 }
-
-const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcp-resilience', version: '0.0.0' };
 
 type Sdk = [typeof import('@modelcontextprotocol/sdk/client/index.js'), typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js')];
 
@@ -62,12 +60,15 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
   const { clientInfo, clientOptions, transportOptions, resumeStored, ...fetchOptions } = options;
   const [{ Client: SdkClient }, { StreamableHTTPClientTransport }] = await loadSdk();
   const endpoint = new URL(url);
-  const resume = await resumeOf(endpoint, options);
+  // The stored session to go on with, when asked to and none was named by the caller.
+  const resume = resumeStored && fetchOptions.sessionStore && transportOptions?.sessionId === undefined
+    ? await readStoredResume(fetchOptions.sessionStore, endpoint.href)
+    : undefined;
   const fetch = createResilientFetch(resume ? { ...fetchOptions, sessionStore: resume.store } : fetchOptions);
   // A session id makes the SDK skip `initialize`; the engine puts the live id on every request.
   const sessionId = transportOptions?.sessionId ?? resume?.resumeAs;
   const transport = new StreamableHTTPClientTransport(endpoint, { ...transportOptions, ...(sessionId === undefined ? {} : { sessionId }), fetch });
-  const client = new SdkClient(clientInfo ?? DEFAULT_CLIENT_INFO, clientOptions);
+  const client = new SdkClient(clientInfo ?? { name: 'mcp-resilience', version: '0.0.0' }, clientOptions);
   // Closing the client lets its engine go too: no wait of it outlives the client.
   const closeClient = client.close.bind(client);
   client.close = () => closeClient().finally(() => fetch.close());
@@ -79,11 +80,4 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
   }
   if (resume?.stored) adoptStoredSession(client, resume.stored);
   return client;
-}
-
-/** The stored session to go on with, when asked to and none was named by the caller. */
-async function resumeOf(endpoint: URL, options: ConnectOptions): Promise<StoredResume | undefined> {
-  const { sessionStore, resumeStored, transportOptions } = options;
-  if (!resumeStored || !sessionStore || transportOptions?.sessionId !== undefined) return undefined;
-  return readStoredResume(sessionStore, endpoint.href);
 }

@@ -47,7 +47,13 @@ export class CredentialRefusal {
   /** Counts the refusals: a call notes it when it begins, to tell one it met in flight from one that was there before it. */
   epoch = 0;
 
-  constructor(private readonly engine: Engine, private readonly headers: ClientHeaders) {}
+  readonly #engine: Engine;
+  readonly #headers: ClientHeaders;
+
+  constructor(engine: Engine, headers: ClientHeaders) {
+    this.#engine = engine;
+    this.#headers = headers;
+  }
 
   /**
    * Notes that the client's headers of version `version` were refused; the error that stands for
@@ -56,7 +62,7 @@ export class CredentialRefusal {
   refuse(version: number, status: number, answer: () => Response): ResilienceError {
     const standing = this.standing();
     if (standing && this.#refused!.version === version) return standing;
-    const { engine } = this, deadline = new AbortController();
+    const engine = this.#engine, deadline = new AbortController();
     let settle!: (renewed: boolean) => void;
     const refused: Refused = {
       error: new ResilienceError({ code: 'REINITIALIZE_FAILED', message: `A new session could not be opened (HTTP ${status})`, details: { reason: 'refused', status } }),
@@ -74,7 +80,7 @@ export class CredentialRefusal {
   /** The error of the refusal that stands: none once the client's credentials changed (the calls waiting for them go again). */
   standing(): ResilienceError | undefined {
     const refused = this.#refused;
-    if (refused && refused.version !== this.headers.version) refused.end(true);
+    if (refused && refused.version !== this.#headers.version) refused.end(true);
     return this.#refused?.error;
   }
 

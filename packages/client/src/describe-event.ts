@@ -7,9 +7,6 @@ function duration(ms: number): string {
   return `${seconds < 10 ? Number(seconds.toFixed(1)) : Math.round(seconds)} s`;
 }
 
-/** The request an event is about, as its JSON-RPC method (`request` when it had none). */
-const call = (method: string | undefined) => method ?? 'request';
-
 /**
  * One human line for an engine event, prefixed `mcp-resilience`. Sessions are named by their
  * ordinal; a session id never appears (events carry none).
@@ -24,6 +21,8 @@ export function describeEvent(event: ResilienceEvent): string {
 }
 
 function describe(event: ResilienceEvent): string {
+  /** The request an event is about, as its JSON-RPC method (`request` when it had none). */
+  const call = (event as { method?: string }).method ?? 'request';
   switch (event.type) {
     case 'session-started':
       return `session ${event.session} started (revision ${event.revision})`;
@@ -52,18 +51,18 @@ function describe(event: ResilienceEvent): string {
       return event.stream ? `standalone stream reopened on session ${event.session}` : `${event.method ?? 'call'} replayed on session ${event.session}`;
     case 'backed-off': {
       const what = event.status === undefined ? event.verdict : `HTTP ${event.status} (${event.verdict})`;
-      return `${call(event.method)} got ${what} → retry ${event.attempt} in ${duration(event.delayMs)}`;
+      return `${call} got ${what} → retry ${event.attempt} in ${duration(event.delayMs)}`;
     }
     case 'resumed':
-      return `${call(event.method)} stream broke → resuming (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
+      return `${call} stream broke → resuming (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
     case 'reissued':
-      return `${call(event.method)} outcome unknown → re-issuing (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
+      return `${call} outcome unknown → re-issuing (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
     case 'gave-up':
-      return `${call(event.method)} gave up: ${event.code}`;
+      return `${call} gave up: ${event.code}`;
     case 'server-wait-started':
-      return `${call(event.method)} refused → waiting up to ${duration(event.limitMs)}`;
+      return `${call} refused → waiting up to ${duration(event.limitMs)}`;
     case 'server-wait-ended':
-      return `${call(event.method)} waited ${duration(event.waitedMs)} for the server: ${event.outcome}`;
+      return `${call} waited ${duration(event.waitedMs)} for the server: ${event.outcome}`;
     case 'task-survived':
       return `task ${event.task} survived the loss of session ${event.from}: polled on session ${event.session}`;
     case 'task-lost': {
@@ -72,7 +71,7 @@ function describe(event: ResilienceEvent): string {
     }
     case 'unrecognised-answer': {
       const said = event.code === undefined ? (event.text === undefined ? '' : ` "${event.text}"`) : ` (${event.code} "${event.message}")`;
-      return `${call(event.method)} got HTTP ${event.status}${said}, which no "session gone" dialect knows: if it means the session is gone, add it with the dialects option`;
+      return `${call} got HTTP ${event.status}${said}, which no "session gone" dialect knows: if it means the session is gone, add it with the dialects option`;
     }
     default:
       // Compile-time exhaustiveness; at run time an event type added later still gets a line.

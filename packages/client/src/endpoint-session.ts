@@ -51,23 +51,21 @@ export class EndpointSession {
   readonly state = new SessionState();
   readonly recovery: SessionRecovery;
   readonly persistence: SessionPersistence;
-  /** Set when a new session negotiated something else: every call fails (`SESSION_CHANGED`) until the application connects again. */
-  #changed: ErrorInfo | undefined;
+  /** Set when a new session negotiated something else: why every call fails (`SESSION_CHANGED`) until the application connects again. */
+  changed: ErrorInfo | undefined;
   readonly #tools = new ToolCatalog();
   readonly tasks: TaskTracker;
-  /** Calls in flight and standalone streams open: a session with either is in use, never idle. */
-  #inFlight = 0;
-  #streams = 0;
+  /** Calls in flight and standalone streams open: a session with either is in use, never idle (counted by {@link enter} and {@link openStream}). */
+  callsInFlight = 0;
+  streamsOpen = 0;
   /** The headers of the client's latest request (its credentials among them): the engine's own requests for it send them. */
   readonly clientHeaders = new ClientHeaders();
   /** A refusal of those credentials: one call's answer, the others in flight waiting for the client's next ones. */
   readonly credentials: CredentialRefusal;
   /** The session the SDK's standalone stream last opened on: its cursors belong to that one. */
   #streamSession: number | undefined;
-  /** The current session's last exchanges, for a bug report. */
-  #exchanges: ExchangeNote[] = [];
-  /** The application ended the session itself (its DELETE succeeded): no session logic until it connects again. */
-  #terminated = false;
+  /** The current session's last exchanges, for a bug report (see {@link noteExchange}). */
+  exchanges: ExchangeNote[] = [];
   /** The id of the session the application ended: the only one its late requests may still carry. */
   #terminatedId: string | undefined;
   /** Refusals on the current session being read: until they are classified, no request that carries its id goes out. */
@@ -78,7 +76,12 @@ export class EndpointSession {
   readonly #engine: Engine;
   readonly #host: LineageHost;
 
-  constructor(readonly url: string, engine: Engine, host: LineageHost) {
+  /**
+   * `terminated`: the application ended the session itself (its DELETE succeeded): no session
+   * logic until it connects again. Made so, it stands in for a session its client ended: its late
+   * requests go as they are.
+   */
+  constructor(readonly url: string, engine: Engine, host: LineageHost, public terminated = false) {
     this.#engine = engine;
     this.#host = host;
     this.tasks = new TaskTracker(engine);
@@ -88,21 +91,9 @@ export class EndpointSession {
     this.persistence = new SessionPersistence(this, engine);
   }
 
-  /** A stand-in for a session its client ended: its late requests go as they are, with no session logic. */
-  static ended(url: string, engine: Engine, host: LineageHost): EndpointSession {
-    const session = new EndpointSession(url, engine, host);
-    session.#terminated = true;
-    return session;
-  }
-
-  /** What the lineage has under way (calls in flight, standalone streams open), and its current session's last exchanges (a bug report's). */
-  get callsInFlight(): number { return this.#inFlight; }
-  get streamsOpen(): number { return this.#streams; }
-  get exchanges(): readonly ExchangeNote[] { return this.#exchanges; }
-
   /** In use: a call in flight, a stream open, a re-initialization or a refusal under way. Never forgotten while it is. */
   get busy(): boolean {
-    return this.#inFlight > 0 || this.#streams > 0 || this.recovery.underWay !== undefined || this.refusals.holding;
+    return this.callsInFlight > 0 || this.streamsOpen > 0 || this.recovery.underWay !== undefined || this.refusals.until !== undefined;
   }
 
   /** Session logic applies: the connection negotiated a sessionful revision. */
@@ -120,15 +111,10 @@ export class EndpointSession {
     return this.tracker.current?.ordinal ?? 0;
   }
 
-  /** Why every call fails until the application connects again, if it must. */
-  get changed(): ErrorInfo | undefined {
-    return this.#changed;
-  }
-
   rememberInitialize(text: string, headers: Headers): void {
     this.initializeRequest = { text, headers: new Headers(headers) };
-    this.#changed = undefined; // the application is connecting again
-    this.#terminated = false;
+    this.changed = undefined; // the application is connecting again
+    this.terminated = false;
     this.#terminatedId = undefined;
     this.#idUnread = false; // its answer is read by learn()
     this.#host.takeStore(this); // the latest client to connect is the one a reload goes on with
@@ -140,14 +126,12 @@ export class EndpointSession {
    * and its answer comes back as it is: the engine opens no session the application has left.
    */
   terminate(): void {
-    this.#terminated = true;
+    this.terminated = true;
     this.#terminatedId = this.tracker.current?.id;
     this.tracker = markDead(this.tracker, this.ordinal);
     this.save();
     this.#host.ended(this, this.#terminatedId);
   }
-
-  get terminated(): boolean { return this.#terminated; }
 
   rememberInitialized(text: string, headers: Headers): void {
     this.initializedRequest = { text, headers: new Headers(headers) };
@@ -172,7 +156,7 @@ export class EndpointSession {
 
   /** A new session negotiated something else: every call fails with the error returned until the application connects again. */
   markChanged(change: SessionChange): ErrorInfo {
-    return (this.#changed = { code: 'SESSION_CHANGED', message: 'The new session negotiated another revision or other capabilities: connect again', details: { ...change } });
+    return (this.changed = { code: 'SESSION_CHANGED', message: 'The new session negotiated differently: connect again', details: { ...change } });
   }
 
   /**
@@ -182,7 +166,7 @@ export class EndpointSession {
    */
   stamp(headers: Headers): void {
     if (!this.sessionful || !headers.has('mcp-session-id')) return;
-    const id = this.#terminated ? this.#terminatedId : this.tracker.current?.id;
+    const id = this.terminated ? this.#terminatedId : this.tracker.current?.id;
     // The SDK may already hold the new id (it reads it off every response) with the old cursor.
     if (headers.get('mcp-session-id') !== id || this.#streamSession !== this.tracker.current?.ordinal) headers.delete('last-event-id');
     if (id === undefined) headers.delete('mcp-session-id');
@@ -195,28 +179,28 @@ export class EndpointSession {
 
   /** Notes an exchange on the current session (method and status only), for a bug report. */
   noteExchange(method: string, status: number | 'network'): void {
-    if (this.#exchanges.push({ method, status, atMs: this.#engine.ports.now() }) > EXCHANGES_KEPT) this.#exchanges.shift();
+    if (this.exchanges.push({ method, status, atMs: this.#engine.ports.now() }) > EXCHANGES_KEPT) this.exchanges.shift();
   }
 
 
   /** A call goes out; the function returned says it is over (once its answer has been read). */
   enter(): () => void {
-    return this.#count(() => (this.#inFlight += 1), () => (this.#inFlight -= 1));
+    return this.#count('callsInFlight');
   }
 
   /** A standalone stream opened; the function returned says it closed. */
   openStream(): () => void {
     this.#streamSession = this.tracker.current?.ordinal;
-    return this.#count(() => (this.#streams += 1), () => (this.#streams -= 1));
+    return this.#count('streamsOpen');
   }
 
-  #count(up: () => void, down: () => void): () => void {
-    up();
+  #count(counter: 'callsInFlight' | 'streamsOpen'): () => void {
+    this[counter]++;
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      down();
+      this[counter]--;
       this.touch();
     };
   }
@@ -259,7 +243,7 @@ export class EndpointSession {
     if (!adopted.ok) throw new ResilienceError(adopted.error);
     this.tracker = adopted.tracker;
     this.negotiated = { revision, capabilities };
-    this.#exchanges = [];
+    this.exchanges = [];
     this.#tools.forget(); // what the old session's server advertised is not this one's word
     this.#host.claim(this, id); // its client's requests carry this id from now on (or an older one of the lineage)
     const session = this.ordinal;

@@ -4,8 +4,7 @@ import {
   type RetryBudgetState, type RetryPolicy, type Verdict,
 } from '@mcp-resilience/core';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
-import type { RpcMessage } from './messages.ts';
-import { DEFAULT_PORTS, resolvePorts, type EnginePorts } from './ports.ts';
+import { resolvePorts, type EnginePorts } from './ports.ts';
 import type { ResilientFetchOptions } from './options.ts';
 
 type Delay = Extract<Action, { type: 'retry' | 'reissue' }>;
@@ -13,12 +12,6 @@ type Delay = Extract<Action, { type: 'retry' | 'reissue' }>;
 type NewEvent = ResilienceEvent extends infer E ? (E extends ResilienceEvent ? Omit<E, 'atMs'> : never) : never;
 
 const CLOSED: ErrorInfo = { code: 'ENGINE_CLOSED', message: 'The engine was closed', details: {} };
-
-/** `requestDeadlineMs`, checked: a finite number of ms above 0 (the default when absent). */
-function requestDeadline(ms = DEFAULT_REQUEST_DEADLINE_MS): number {
-  if (ms > 0 && ms < Infinity) return ms;
-  throw invalidOption('requestDeadlineMs', '> 0');
-}
 
 /**
  * What every call of one engine shares: its ports, its policy and retry budget, the options
@@ -42,12 +35,14 @@ export class Engine {
 
   /** The options it was made with (`idleBudgetMs`, `onSessionRestored`, …); `classify` takes them as they are (`dialects`). */
   constructor(readonly options: ResilientFetchOptions) {
-    // The ports among the options: those with a default, and the session store.
-    const ports = [...Object.keys(DEFAULT_PORTS), 'sessionStore'].map((name) => [name, options[name as keyof EnginePorts]]);
-    this.ports = resolvePorts(Object.fromEntries(ports));
+    // The ports among the options (those given; the defaults for the rest). The other options ride along, never read as ports.
+    this.ports = resolvePorts(options);
     const given = options.fetch;
     this.fetch = given ?? ((input, init) => fetch(input, init));
-    this.requestDeadlineMs = requestDeadline(options.requestDeadlineMs);
+    // `requestDeadlineMs`, checked: a finite number of ms above 0 (the default when absent).
+    const { requestDeadlineMs: deadline = DEFAULT_REQUEST_DEADLINE_MS } = options;
+    if (!(deadline > 0 && deadline < Infinity)) throw invalidOption('requestDeadlineMs', '> 0');
+    this.requestDeadlineMs = deadline;
     this.policy = createRetryPolicy({
       ...defined({ replay: options.replay, tools: options.tools, backoff: options.backoff, retryAfterCapMs: options.retryAfterCapMs }),
       // A call waits for a refusing server as long as the engine's own requests may take, or less if told so.
@@ -63,11 +58,6 @@ export class Engine {
     } catch {
       // The application's listener is its own business.
     }
-  }
-
-  /** Whether the application vouched for this one request as safe to repeat. */
-  consents(request: RpcMessage): boolean {
-    return this.options.replayConsent?.(request) === true;
   }
 
   /** A new logical call, for the retry budget. */
@@ -88,10 +78,9 @@ export class Engine {
   async backOff(action: Delay, verdict: Verdict, method: string | undefined, status: number | undefined, signal?: AbortSignal | null): Promise<void> {
     this.assertOpen(); // a closed engine tells of no wait it will not make
     if (this.#budget) this.#budgetState = recordRetry(this.#budgetState, this.#budget, this.ports.now());
-    const reason = { method, attempt: action.attempt, delayMs: action.delayMs };
-    if (action.type === 'reissue') this.emit({ type: 'reissued', ...reason });
-    else this.emit({ type: 'backed-off', ...reason, verdict: verdict.kind, status });
-    await this.sleep(action.delayMs, signal);
+    const { attempt, delayMs } = action;
+    this.emit(action.type === 'reissue' ? { type: 'reissued', method, attempt, delayMs } : { type: 'backed-off', method, attempt, delayMs, verdict: verdict.kind, status });
+    await this.sleep(delayMs, signal);
   }
 
   /** Waits `ms`, ending early when `signal` aborts or the engine closes. */

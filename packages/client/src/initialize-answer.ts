@@ -1,7 +1,5 @@
 import { AnsweredResponse } from './answered-response.ts';
-import { readBounded } from './bounded-read.ts';
-import { ANSWER_LIMIT } from './limits.ts';
-import { responseMessages, untilSse, type RpcMessage } from './messages.ts';
+import { readMessage } from './messages.ts';
 
 /** What an `initialize` answer says of the session it opened. */
 export interface InitializeAnswer {
@@ -9,13 +7,6 @@ export interface InitializeAnswer {
   readonly capabilities: unknown;
   /** The `Mcp-Session-Id` as it goes on the wire (without surrounding whitespace); none when unreadable or not given. */
   readonly id: string | undefined;
-}
-
-async function resultMessage(response: Response): Promise<RpcMessage | undefined> {
-  if (response instanceof AnsweredResponse) return response.answer;
-  const type = response.headers.get('content-type');
-  const text = await readBounded(response.clone(), ANSWER_LIMIT, untilSse(type, (m) => 'result' in m));
-  return responseMessages(text, type).find((m) => 'result' in m);
 }
 
 /**
@@ -28,7 +19,8 @@ async function resultMessage(response: Response): Promise<RpcMessage | undefined
  * if (answer) console.log(answer.revision); // '2025-11-25'
  */
 export async function readInitializeAnswer(response: Response): Promise<InitializeAnswer | undefined> {
-  const result = (await resultMessage(response))?.result as { protocolVersion?: unknown; capabilities?: unknown } | undefined;
+  const answer = response instanceof AnsweredResponse ? response.answer : await readMessage(response.clone(), (m) => 'result' in m);
+  const result = answer?.result as { protocolVersion?: unknown; capabilities?: unknown } | undefined;
   if (typeof result?.protocolVersion !== 'string') return undefined;
   // As it goes on the wire: a value set on Headers loses its surrounding whitespace, one read off a response may not have.
   const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');

@@ -19,13 +19,6 @@ interface Entry {
 
 const endpointOf = (url: string) => url.split('#')[0]!;
 
-function checked(limits: LineageLimits): { max: number; idleMs: number } {
-  const { max = DEFAULT_MAX_LINEAGES, idleMs = DEFAULT_LINEAGE_IDLE_MS } = limits;
-  if (!Number.isInteger(max) || max < 1) throw invalidOption('lineages.max', 'an integer >= 1');
-  if (!Number.isFinite(idleMs) || idleMs < 0) throw invalidOption('lineages.idleMs', 'a finite number >= 0');
-  return { max, idleMs };
-}
-
 /**
  * The client lineages of one fetch, and which one a request belongs to. A lineage is opened by
  * a client's `initialize` sent without a session id; a later request belongs to the lineage
@@ -49,8 +42,6 @@ export class LineageRegistry implements LineageHost {
   readonly #resuming = new Map<string, Promise<EndpointSession>>();
   /** Per endpoint URL, the one lineage that writes the session store (the latest opened or resumed). */
   readonly #storeOwners = new Map<string, EndpointSession>();
-  /** How many lineages each endpoint has: an endpoint with none is one no client initialized. */
-  readonly #perEndpoint = new Map<string, number>();
   readonly #max: number;
   readonly #idleMs: number;
 
@@ -58,7 +49,11 @@ export class LineageRegistry implements LineageHost {
 
   constructor(engine: Engine, limits: LineageLimits = {}) {
     this.#engine = engine;
-    ({ max: this.#max, idleMs: this.#idleMs } = checked(limits));
+    const { max = DEFAULT_MAX_LINEAGES, idleMs = DEFAULT_LINEAGE_IDLE_MS } = limits;
+    if (!Number.isInteger(max) || max < 1) throw invalidOption('lineages.max', 'an integer >= 1');
+    if (!Number.isFinite(idleMs) || idleMs < 0) throw invalidOption('lineages.idleMs', 'a finite number >= 0');
+    this.#max = max;
+    this.#idleMs = idleMs;
   }
 
   /** A lineage for a client's `initialize` sent without a session id: known by its id once the answer gives one. */
@@ -81,7 +76,7 @@ export class LineageRegistry implements LineageHost {
     const ended = this.#ended.get(key);
     if (ended !== undefined) {
       headers.set('mcp-session-id', ended);
-      return EndpointSession.ended(url, this.#engine, this);
+      return new EndpointSession(url, this.#engine, this, true); // its client ended it: no session logic
     }
     let resuming = this.#resuming.get(key);
     if (!resuming) {
@@ -133,30 +128,27 @@ export class LineageRegistry implements LineageHost {
   forget(lineage: EndpointSession): void {
     const entry = this.#entries.get(lineage);
     this.#entries.delete(lineage);
-    if (entry) {
-      this.#unindex(lineage, entry.keys);
-      this.#count(lineage, -1);
-    }
+    if (entry) this.#unindex(lineage, entry.keys);
     if (this.ownsStore(lineage)) this.#storeOwners.delete(lineage.url);
   }
 
-  /** Every lineage remembered, forgotten (the fetch closes), and whether it was the one writing its endpoint's store. */
-  takeAll(): { readonly lineage: EndpointSession; readonly ownsStore: boolean }[] {
-    const all = [...this.#entries.keys()].map((lineage) => ({ lineage, ownsStore: this.ownsStore(lineage) }));
-    for (const { lineage } of all) this.forget(lineage);
-    return all;
+  /**
+   * Forgets every lineage (the fetch closes) and lets each go (see {@link EndpointSession.close}),
+   * telling it whether it was the one writing its endpoint's store.
+   */
+  closeAll(endSessions: boolean): Promise<void[]> {
+    return Promise.all([...this.#entries.keys()].map((lineage) => {
+      const ownsStore = this.ownsStore(lineage);
+      this.forget(lineage);
+      return lineage.close(endSessions, ownsStore);
+    }));
   }
 
-  /** Whether a client initialized `url` (a lineage of it is remembered). */
+  /** Whether a client initialized `url` (a lineage of it is remembered). Asked only of JSON-RPC without MCP's headers: rare. */
   knows(url: string): boolean {
-    return this.#perEndpoint.has(endpointOf(url));
-  }
-
-  #count(lineage: EndpointSession, by: 1 | -1): void {
-    const endpoint = endpointOf(lineage.url);
-    const count = (this.#perEndpoint.get(endpoint) ?? 0) + by;
-    if (count > 0) this.#perEndpoint.set(endpoint, count);
-    else this.#perEndpoint.delete(endpoint);
+    const endpoint = endpointOf(url);
+    for (const lineage of this.#entries.keys()) if (endpointOf(lineage.url) === endpoint) return true;
+    return false;
   }
 
   #unindex(lineage: EndpointSession, keys: readonly string[]): void {
@@ -164,7 +156,6 @@ export class LineageRegistry implements LineageHost {
   }
 
   #add(lineage: EndpointSession, key: string): EndpointSession {
-    if (!this.#entries.has(lineage)) this.#count(lineage, 1);
     this.#entries.set(lineage, { keys: [key], usedAt: this.#engine.ports.now() });
     const previous = this.#index.get(key);
     if (previous && previous !== lineage) this.forget(previous); // a server that minted one id twice: the newer client has it

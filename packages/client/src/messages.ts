@@ -1,4 +1,6 @@
 import { SURFACED_ERROR_CODE, type ErrorInfo } from '@mcp-resilience/core';
+import { readBounded } from './bounded-read.ts';
+import { ANSWER_LIMIT } from './limits.ts';
 import { SseParser } from './sse-parser.ts';
 
 /**
@@ -72,13 +74,8 @@ export interface FoundAnswer {
  * // '{"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"Invalid Request"}}'
  */
 export function findAnswer(text: string, sentId: string | number, callerId: string | number = sentId): FoundAnswer | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const messages = (Array.isArray(value) ? value : [value]).filter(isRecord) as RpcMessage[];
+  const value = parseJson(text);
+  const messages = messagesIn(value); // none when `text` is not JSON
   const answer = messages.find((m) => isAnswerTo(m, sentId));
   if (answer) {
     if (answer.id === callerId) return { text, value, answer };
@@ -106,6 +103,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `text` parsed as JSON; `undefined` when it is not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The messages of a JSON value: itself, or a batch's items (objects only). */
+function messagesIn(value: unknown): RpcMessage[] {
+  return (Array.isArray(value) ? value : [value]).filter(isRecord) as RpcMessage[];
+}
+
 /**
  * Reads what a POST body carries: one request (a method and an id), one notification, one
  * response, a batch, or something else (not JSON-RPC). Never throws.
@@ -114,14 +125,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * readPostBody('{"jsonrpc":"2.0","id":1,"method":"tools/list"}').kind // 'request'
  */
 export function readPostBody(text: string): PostBody {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { kind: 'other', text };
-  }
+  const parsed = parseJson(text);
   if (Array.isArray(parsed)) return { kind: 'batch', text, batch: parsed };
-  if (!isRecord(parsed)) return { kind: 'other', text };
+  if (!isRecord(parsed)) return { kind: 'other', text }; // not JSON either
   const message = parsed as RpcMessage;
   const hasId = message.id != null; // neither undefined nor null
   const kind: PostKind = typeof message.method === 'string'
@@ -138,30 +144,23 @@ export function readPostBody(text: string): PostBody {
  * responseMessages('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n', 'text/event-stream')
  */
 export function responseMessages(text: string, contentType: string | null): RpcMessage[] {
-  const parse = (json: string): RpcMessage[] => {
-    try {
-      const value = JSON.parse(json) as unknown;
-      return (Array.isArray(value) ? value : [value]).filter(isRecord) as RpcMessage[];
-    } catch {
-      return [];
-    }
-  };
-  if (!isEventStream(contentType)) return parse(text);
-  return new SseParser().push(`${text}\n\n`).flatMap((event) => parse(event.data)); // an empty `data` parses to none
+  if (!isEventStream(contentType)) return messagesIn(parseJson(text));
+  return new SseParser().push(`${text}\n\n`).flatMap((event) => messagesIn(parseJson(event.data))); // an empty `data` parses to none
 }
 
 /**
- * For `readBounded`, on a body of type `contentType`: for an SSE stream, enough once an event
- * carries a message that `wanted` accepts (an answer, say: the stream may stay open after it);
- * anything else is read whole (`undefined`).
+ * The first message of a response that `wanted` accepts (an answer, say), its body read up to
+ * {@link ANSWER_LIMIT}: an SSE stream only up to the event that carries it (the stream may stay
+ * open after it), anything else whole. `undefined` when none does.
  *
  * @example
- * const text = await readBounded(response, ANSWER_LIMIT, untilSse(type, (m) => isAnswerTo(m, id)));
+ * const answer = await readMessage(response, (m) => isAnswerTo(m, id));
  */
-export function untilSse(contentType: string | null, wanted: (message: RpcMessage) => boolean): ((text: string) => boolean) | undefined {
-  if (!isEventStream(contentType)) return undefined;
-  const parser = new SseParser();
-  return (text) => parser.push(text).some((event) => responseMessages(event.data, 'application/json').some(wanted));
+export async function readMessage(response: Response, wanted: (message: RpcMessage) => boolean): Promise<RpcMessage | undefined> {
+  const type = response.headers.get('content-type');
+  const parser = isEventStream(type) ? new SseParser() : undefined;
+  const enough = parser && ((text: string) => parser.push(text).some((event) => messagesIn(parseJson(event.data)).some(wanted)));
+  return responseMessages(await readBounded(response, ANSWER_LIMIT, enough), type).find(wanted);
 }
 
 /**

@@ -13,7 +13,9 @@ import { HOLD_CAP_MS } from './limits.ts';
  */
 export class RefusalHold {
   #holds = 0;
-  #held: { readonly until: Promise<void>; readonly open: () => void } | undefined;
+  #open: (() => void) | undefined;
+  /** What a request waits for before it goes; undefined while no refusal is being read. */
+  until: Promise<void> | undefined;
 
   readonly #sleep: Sleep;
 
@@ -21,33 +23,18 @@ export class RefusalHold {
     this.#sleep = sleep;
   }
 
-  /** Whether a refusal is being read. */
-  get holding(): boolean {
-    return this.#holds > 0;
-  }
-
-  /** What a request waits for before it goes; undefined while no refusal is being read. */
-  get until(): Promise<void> | undefined {
-    return this.#held?.until;
-  }
-
   /** Closes the gate for one refusal; the function returned opens it (once every refusal is released). */
   hold(): () => void {
-    this.#holds += 1;
-    if (!this.#held) {
-      let open!: () => void;
-      const until = new Promise<void>((resolve) => (open = resolve));
-      this.#held = { until, open };
-    }
+    if (this.#holds++ === 0) this.until = new Promise<void>((resolve) => (this.#open = resolve));
     const capped = new AbortController();
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       capped.abort();
-      if (--this.#holds === 0 && this.#held) {
-        this.#held.open();
-        this.#held = undefined;
+      if (--this.#holds === 0) {
+        this.#open!();
+        this.until = undefined;
       }
     };
     this.#sleep(HOLD_CAP_MS, capped.signal).then(release, () => {});

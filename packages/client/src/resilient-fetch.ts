@@ -27,16 +27,6 @@ export interface ResilientFetch {
   close(options?: { readonly endSessions?: boolean }): Promise<void>;
 }
 
-function urlOf(input: RequestInfo | URL): string {
-  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-}
-
-/** Whether a request carries an idempotency key in its `_meta` (see {@link IDEMPOTENCY_KEY}). */
-function hasIdempotencyKey(body: PostBody): boolean {
-  const meta = body.message?.params?._meta as Record<string, unknown> | undefined;
-  return typeof meta?.[IDEMPOTENCY_KEY] === 'string';
-}
-
 /**
  * A `fetch` for the official MCP SDK's Streamable HTTP client transport (1.x and 2.x take a
  * `fetch` option) that makes the client survive session churn with no other change:
@@ -65,7 +55,9 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   function operationOf(body: PostBody, session: EndpointSession): Operation {
     const message = body.message;
     if (body.kind !== 'request' && body.kind !== 'notification') return {};
-    const consent = body.kind === 'request' && (hasIdempotencyKey(body) || engine.consents(message!));
+    // Vouched for: an idempotency key in its `_meta` (see {@link IDEMPOTENCY_KEY}), or the application's word for this one request.
+    const consent = body.kind === 'request' &&
+      (typeof (message!.params?._meta as Record<string, unknown> | undefined)?.[IDEMPOTENCY_KEY] === 'string' || options.replayConsent?.(message!) === true);
     const name = message!.method === 'tools/call' ? message!.params?.name : undefined;
     const toolName = typeof name === 'string' ? name : undefined;
     // A task-augmented request creates a task: sent twice, it would create two.
@@ -88,7 +80,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
 
   const resilientFetch = async (input: RequestInfo | URL, given: RequestInit = {}): Promise<Response> => {
     engine.assertOpen();
-    const url = urlOf(input);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const init = await requestInit(input, given);
     const headers = new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
@@ -129,8 +121,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   return Object.assign(resilientFetch, {
     async close({ endSessions = false }: { readonly endSessions?: boolean } = {}): Promise<void> {
       engine.close();
-      const all = lineages.takeAll();
-      await Promise.all(all.map(({ lineage, ownsStore }) => lineage.close(endSessions, ownsStore)));
+      await lineages.closeAll(endSessions);
     },
   });
 }

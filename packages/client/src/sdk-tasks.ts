@@ -81,7 +81,7 @@ export function sdkTasks(client: TaskClient): SdkTasks {
     return {
       revision: (client as { transport?: { protocolVersion?: string } }).transport?.protocolVersion,
       callTool: (params, options) => callTool(params, undefined, options),
-      create: (params, ttl, options) => client.request({ method: 'tools/call', params: { ...params } }, ANY_RESULT, { ...options, task: defined({ ttl }) }),
+      create: (params, ttl, options) => request('tools/call', { ...params }, { ...options, task: defined({ ttl }) } as SdkRequestOptions),
       get: (taskId, options) => v1.getTask(taskId, options),
       result: (taskId, options) => v1.getTaskResult(taskId, ANY_RESULT, options) as Promise<ToolResult>,
       cancel: (taskId, options) => v1.cancelTask(taskId, options),

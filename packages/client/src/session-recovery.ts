@@ -3,13 +3,11 @@ import {
   sessionChange, type ErrorInfo, type Verdict,
 } from '@mcp-resilience/core';
 import { abortable } from './abortable.ts';
-import { readBounded } from './bounded-read.ts';
 import { CallRunner } from './call-runner.ts';
 import { refusesCredentials } from './credential-refusal.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
-import { ANSWER_LIMIT } from './limits.ts';
-import { isAnswerTo, responseMessages, untilSse, type RpcMessage } from './messages.ts';
+import { isAnswerTo, readMessage, type RpcMessage } from './messages.ts';
 import type { SessionRestoredContext } from './options.ts';
 import { discard } from './responses.ts';
 
@@ -79,36 +77,37 @@ export class SessionRecovery {
    * on meanwhile), or `undefined` when the request may go at once (the common case: nothing is
    * allocated for it). Nothing runs on behalf of a caller that stopped waiting.
    */
-  prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean, id: unknown, epoch: number): Promise<Response | undefined> | undefined {
+  prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
     const session = this.#session;
     session.credentials.standing(); // new credentials: the calls waiting for them go again
     // A re-initialization under way, or a refusal being read: wait for it (whatever came of it), then prepare again.
     const waitFor = this.#reinitializing ?? (sdkSentSession ? session.refusals.until : undefined);
-    if (waitFor) return waitFor.then(() => undefined, () => undefined);
+    if (waitFor) return waitFor.catch(() => {});
     if (!sdkSentSession || !session.sessionful || session.initializeRequest === undefined) return undefined;
     const current = session.tracker.current;
-    if (current === undefined) return session.credentials.answerOf(this.recover(session.tracker.ordinals, 'lost'), id, epoch);
+    if (current === undefined) return this.recover(session.tracker.ordinals, 'lost');
     // In use (another call in flight, a stream open, a task running on it) is never idle.
     const inUse = session.callsInFlight > (selfCounted ? 1 : 0) || session.streamsOpen > 0 || session.tasks.holdsTask(current.ordinal);
     const { idleBudgetMs } = this.#engine.options;
     if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(session.tracker, this.#engine.ports.now(), idleBudgetMs)) {
       session.tracker = markDead(session.tracker, current.ordinal);
       this.end(current.id);
-      return session.credentials.answerOf(this.recover(current.ordinal, 'idle'), id, epoch);
+      return this.recover(current.ordinal, 'idle');
     }
     return undefined;
   }
 
   /** Makes sure a session newer than `failedOrdinal` exists: the first caller opens it, the others wait for that one. */
   recover(failedOrdinal: number, why: Why = 'lost'): Promise<void> {
+    const session = this.#session;
     try {
       this.#engine.assertOpen();
+      // Refused for the client's credentials: nothing goes out again with the same ones.
+      const refused = session.credentials.standing();
+      if (refused) throw refused;
     } catch (error) {
       return Promise.reject(error);
     }
-    const session = this.#session, refused = session.credentials.standing();
-    // Refused for the client's credentials: nothing goes out again with the same ones.
-    if (refused) return Promise.reject(refused);
     const step = recoveryStep(session.tracker, failedOrdinal);
     if (step === 'replay') return Promise.resolve();
     if (step === 'wait' && this.#reinitializing) return this.#reinitializing;
@@ -176,7 +175,7 @@ export class SessionRecovery {
     const session = this.#session, engine = this.#engine;
     const ordinal = session.ordinal;
     const context: SessionRestoredContext = {
-      session: ordinal, previous: from, reason: why, revision: session.negotiated!.revision, capabilities: session.negotiated!.capabilities,
+      session: ordinal, previous: from, reason: why, ...(session.negotiated as { revision: string; capabilities: unknown }), // its revision and capabilities
       restored: restored ?? { subscriptions: 0 },
       request: async (method, params) => {
         const answer = await this.#request(method, params);
@@ -196,7 +195,7 @@ export class SessionRecovery {
       this.end(id);
       session.save();
       throw new ResilienceError({
-        code: 'SESSION_RESTORE_FAILED', message: 'onSessionRestored failed on the new session: the call is not replayed', details: { session: ordinal },
+        code: 'SESSION_RESTORE_FAILED', message: 'onSessionRestored failed: the call is not replayed', details: { session: ordinal },
       }, { cause: error });
     }
   }
@@ -205,8 +204,7 @@ export class SessionRecovery {
   async #request(method: string, params: Record<string, unknown> | undefined): Promise<RpcMessage & { error?: unknown }> {
     const id = `mcp-resilience-${++internalIds}`;
     const request = defined({ jsonrpc: '2.0', id, method, params });
-    const { body, type } = await this.#post(JSON.stringify(request), method, id);
-    const answer = responseMessages(body, type).find((m) => isAnswerTo(m, id));
+    const answer = await this.#post(JSON.stringify(request), method, id);
     if (!answer) throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: `No answer to ${method}`, details: {} });
     this.#session.answered(request, answer); // a tools/list sent from onSessionRestored teaches the new session's annotations
     return answer;
@@ -217,17 +215,14 @@ export class SessionRecovery {
    * `answerTo` is read (an event stream up to it only: it may stay open); a notification's
    * response is not read at all: whatever it holds, and however long it lasts, nobody waits for it.
    */
-  #post(body: string, method: string, answerTo?: string): Promise<{ body: string; type: string | null }> {
+  #post(body: string, method: string, answerTo?: string): Promise<RpcMessage | undefined> {
     const session = this.#session;
     const headers = this.#headers(session.initializeRequest!.headers, session.tracker.current?.id);
     return this.#engine.bounded(async (signal) => {
       const response = await this.#send({ method: 'POST', headers, body, signal }, method);
-      const type = response.headers.get('content-type');
-      if (answerTo === undefined) {
-        await discard(response);
-        return { body: '', type };
-      }
-      return { body: await readBounded(response, ANSWER_LIMIT, untilSse(type, (m) => isAnswerTo(m, answerTo))), type };
+      if (answerTo !== undefined) return readMessage(response, (m) => isAnswerTo(m, answerTo));
+      await discard(response);
+      return undefined;
     });
   }
 
@@ -241,7 +236,7 @@ export class SessionRecovery {
     const engine = this.#engine;
     const headers = this.#headers(undefined, id);
     return engine.ports.deadline(engine.requestDeadlineMs, (signal) =>
-      this.#send({ method: 'DELETE', headers, signal }, undefined).then(discard, () => {}))
+      this.#send({ method: 'DELETE', headers, signal }, undefined).then(discard))
       .then(() => {}, () => {});
   }
 

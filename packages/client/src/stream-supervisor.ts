@@ -1,5 +1,5 @@
 import { defined, ResilienceError, type ErrorInfo } from '@mcp-resilience/core';
-import { AnsweredResponse } from './answered-response.ts';
+import { AnsweredResponse, encoder } from './answered-response.ts';
 import { findAnswer, isAnswerTo, isEventStream, surfaced, type RpcMessage } from './messages.ts';
 import { sameHead } from './responses.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
@@ -45,8 +45,6 @@ export async function streamNextOf(response: Response, sentId: Id, originalId: I
   if (found) return { answer: found.answer };
   throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: 'The re-issued request got no answer', details: { status: response.status } });
 }
-
-const encoder = new TextEncoder();
 
 /**
  * The body handed to the SDK for a request answered over SSE. Events pass through as they

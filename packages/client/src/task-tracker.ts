@@ -30,8 +30,6 @@ interface Tracked {
   readonly recreatable: boolean;
 }
 
-const ended = (status: string) => status === 'completed' || status === 'failed' || status === 'cancelled';
-
 /**
  * The tasks created through one endpoint (2025-11-25: a request with `params.task` answered with
  * a task), by the session each was last answered on, and the sessions found lost, with their
@@ -103,7 +101,7 @@ export class TaskTracker {
 
   #statusOf(tracked: Tracked, status: string): void {
     if (status === 'cancelled') tracked.held = false;
-    else if (ended(status)) tracked.heldUntilMs = Math.min(tracked.heldUntilMs, this.#engine.ports.now() + RESULT_FETCH_WITHIN_MS);
+    else if (status === 'completed' || status === 'failed') tracked.heldUntilMs = Math.min(tracked.heldUntilMs, this.#engine.ports.now() + RESULT_FETCH_WITHIN_MS);
   }
 
   #learn(answer: RpcMessage, on: number, operation: Operation): void {
