@@ -168,8 +168,8 @@ describe('DPoP inside the engine: every request on the wire carries its own proo
   });
 });
 
-describe('DPoP outside the engine: what the engine sends again carries a proof already spent', () => {
-  it(`${A1}, session loss: the re-initialization re-sends the first initialize's proof; the app gets the SDK's "401 after re-authentication"`, async () => {
+describe('DPoP outside the engine: what the engine sends again carries no proof (it cannot sign one, and never re-sends a spent one)', () => {
+  it(`${A1}, session loss: the re-initialization goes without a proof; the app gets the SDK's "401 after re-authentication"`, async () => {
     let opened: Opened | undefined;
     try {
       opened = await open(A1);
@@ -180,16 +180,15 @@ describe('DPoP outside the engine: what the engine sends again carries a proof a
         expect(outcome.error).toBeInstanceOf(SdkHttpError);
         expect((outcome.error as Error).message).toBe('Server returned 401 after re-authentication');
       }
-      // The 404 carried the SDK's proof (p1). The engine's initialize carries the proof of the
-      // client's first initialize, spent at connect (p2): refused. The 401 goes to the call; the
-      // SDK refreshes the token (a refresh nothing needed) and sends the call again with a new
-      // proof, which the engine never sends: the session is still dead, its re-initialization
-      // goes first, with p2 again, whose `ath` no longer matches the new token: refused, and the
-      // SDK gives up.
+      // The 404 carried the SDK's proof (p1). The engine's initialize carries no proof (it cannot
+      // sign one, and the client's first initialize's is spent): refused. The 401 goes to the
+      // call; the SDK refreshes the token (a refresh nothing needed) and sends the call again with
+      // a new proof, which the engine never sends: the session is still dead, its
+      // re-initialization goes first, without a proof again: refused, and the SDK gives up.
       expect(renderDpopWire(rs.wire)).toEqual([
         'POST tools/call session=sent proof=p1 accepted → 404',
-        'POST initialize session=none proof=p2 reused jti → 401',
-        'POST initialize session=none proof=p2 ath does not match the access token → 401',
+        'POST initialize session=none proof=- no proof → 401',
+        'POST initialize session=none proof=- no proof → 401',
       ]);
       expect(as.counters.refreshGrants).toBe(1);
     } finally {
@@ -197,7 +196,7 @@ describe('DPoP outside the engine: what the engine sends again carries a proof a
     }
   });
 
-  it(`${A1}, 429: the retry re-sends the spent proof (refused); the SDK refreshes needlessly, and its own retry is answered`, async () => {
+  it(`${A1}, 429: the retry goes without a proof (refused); the SDK refreshes needlessly, and its own retry is answered`, async () => {
     let opened: Opened | undefined;
     try {
       opened = await open(A1);
@@ -205,7 +204,7 @@ describe('DPoP outside the engine: what the engine sends again carries a proof a
       expect(await within(opened.client.echo('rate limited once'), CALL_CAP_MS, 'call')).toBe('echo: rate limited once');
       expect(renderDpopWire(rs.wire)).toEqual([
         'POST tools/call session=sent proof=p1 accepted → 429',
-        'POST tools/call session=sent proof=p1 reused jti → 401',
+        'POST tools/call session=sent proof=- no proof → 401',
         'POST tools/call session=sent proof=p2 accepted → 200',
       ]);
       expect(as.counters.refreshGrants).toBe(1);
@@ -214,7 +213,7 @@ describe('DPoP outside the engine: what the engine sends again carries a proof a
     }
   });
 
-  it(`${A2}, session loss: the re-initialization re-sends the first initialize's proof; the app gets UnauthorizedError`, async () => {
+  it(`${A2}, session loss: the re-initialization goes without a proof; the app gets UnauthorizedError`, async () => {
     let opened: Opened | undefined;
     try {
       opened = await open(A2);
@@ -224,14 +223,14 @@ describe('DPoP outside the engine: what the engine sends again carries a proof a
       if (!outcome.ok) expect(outcome.error).toBeInstanceOf(UnauthorizedError);
       expect(renderDpopWire(rs.wire)).toEqual([
         'POST tools/call session=sent proof=p1 accepted → 404',
-        'POST initialize session=none proof=p2 reused jti → 401',
+        'POST initialize session=none proof=- no proof → 401',
       ]);
     } finally {
       await closeQuietly(opened, `${A2}: session loss`);
     }
   });
 
-  it(`${A2}, 429: the retry re-sends the spent proof; the app gets UnauthorizedError (its next call, a new proof, is answered)`, async () => {
+  it(`${A2}, 429: the retry goes without a proof; the app gets UnauthorizedError (its next call, a new proof, is answered)`, async () => {
     let opened: Opened | undefined;
     try {
       opened = await open(A2);
@@ -242,7 +241,7 @@ describe('DPoP outside the engine: what the engine sends again carries a proof a
       expect(await within(opened.client.echo('next'), CALL_CAP_MS, 'next call')).toBe('echo: next');
       expect(renderDpopWire(rs.wire)).toEqual([
         'POST tools/call session=sent proof=p1 accepted → 429',
-        'POST tools/call session=sent proof=p1 reused jti → 401',
+        'POST tools/call session=sent proof=- no proof → 401',
         'POST tools/call session=sent proof=p2 accepted → 200',
       ]);
     } finally {

@@ -39,9 +39,14 @@ export class ClientHeaders {
     }
   }
 
-  /** The client's headers over `base`: what one of the engine's own requests for it carries. */
+  /**
+   * The client's headers over `base`: what one of the engine's own requests, or a request sent
+   * again, carries for it; never a spent DPoP proof (the engine cannot sign one: the DPoP layer
+   * goes inside it, as its `fetch`, and signs each request it sends).
+   */
   over(base?: HeadersInit): Headers {
     const headers = new Headers(base);
+    headers.delete('dpop');
     this.#headers.forEach((value, name) => headers.set(name, value));
     return headers;
   }
