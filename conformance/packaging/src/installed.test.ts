@@ -70,7 +70,7 @@ async function churnCheck(args: readonly string[]): Promise<string> {
 
 describe('npx mcp-chaos check, from the chaos tarball', { timeout: CHECK_CAP_MS + 30_000 }, () => {
   it("scores the churn check's SDK 1.x adapter with @mcp-resilience/node (docs/churn-check.md) in the fresh project, and exits 0", async () => {
-    for (const file of ['workload.mjs', 'sdk-1x-resilient.mjs']) {
+    for (const file of ['workload.mjs', 'oauth-provider.mjs', 'sdk-1x-resilient.mjs']) {
       copyFileSync(fileURLToPath(new URL(`conformance/churn-scoreboard/clients/${file}`, ROOT)), join(project.dir, file));
     }
     const stdout = await churnCheck(['--client', 'node sdk-1x-resilient.mjs', '--scenario', 'restart', '--scenario', 'gone-go-sdk']);
