@@ -3,7 +3,7 @@ import { AnsweredResponse } from './answered-response.ts';
 import { whenBodyEnds } from './body-end.ts';
 import type { CallRequest } from './call-request.ts';
 import { findAnswer, isEventStream, isJson } from './messages.ts';
-import { discard } from './responses.ts';
+import { discard, HandedResponse } from './responses.ts';
 import { superviseStream, type StreamOwner } from './stream-supervisor.ts';
 
 /**
@@ -25,7 +25,7 @@ export async function readAnswer(
 ): Promise<Response | Observation> {
   if (request.own) return response;
   if (call.originalId === undefined) return top && request.done ? whenBodyEnds(response, () => call.finished()) : response;
-  if (response.status === 202) response = new Response(response.body, { headers: response.headers });
+  if (response.status === 202) response = new HandedResponse(response.body, response, 200);
   const type = response.headers.get('content-type');
   if (isEventStream(type) && response.body) return top ? superviseStream(response, call) : response;
   if (isJson(type) && response.body) {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { AnsweredResponse } from './answered-response.ts';
 
 const text = '{"jsonrpc":"2.0","id":4,"result":{"tools":[]}}';
-const make = () => new AnsweredResponse(text, JSON.parse(text), { jsonrpc: '2.0', id: 4, result: { tools: [] } }, {
+const make = () => new AnsweredResponse(text, JSON.parse(text), { jsonrpc: '2.0', id: 4, result: { tools: [] } }, new Response(null, {
   status: 200, statusText: 'OK', headers: new Headers({ 'content-type': 'application/json' }),
-});
+}));
 
 describe('AnsweredResponse', () => {
   it('gives the parsed value to json() and the text to text(), like a response read once', async () => {

@@ -1,5 +1,5 @@
 import type { RpcMessage } from './messages.ts';
-import { sameHead } from './responses.ts';
+import { HandedResponse } from './responses.ts';
 
 /** UTF-8, for the bodies the engine writes (shared with the stream supervisor). */
 export const encoder = new TextEncoder();
@@ -13,15 +13,15 @@ export const encoder = new TextEncoder();
  * @example
  * return new AnsweredResponse(text, JSON.parse(text), answer, response);
  */
-export class AnsweredResponse extends Response {
+export class AnsweredResponse extends HandedResponse {
   readonly #text: string;
   #value: unknown;
   #stream: ReadableStream<Uint8Array> | undefined;
   #used = false;
 
   /** `value` is `text` parsed; `answer` is the message in it that answers the request. */
-  constructor(text: string, value: unknown, readonly answer: RpcMessage, from: { status: number; statusText: string; headers: Headers }) {
-    super(null, sameHead(from));
+  constructor(text: string, value: unknown, readonly answer: RpcMessage, from: Response) {
+    super(null, from);
     this.#text = text;
     this.#value = value;
   }

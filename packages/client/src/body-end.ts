@@ -1,5 +1,5 @@
 import { responseMessages, type RpcMessage } from './messages.ts';
-import { sameHead } from './responses.ts';
+import { HandedResponse } from './responses.ts';
 import { SseParser } from './sse-parser.ts';
 
 /**
@@ -47,5 +47,5 @@ export function whenBodyEnds(response: Response, done: () => void, onMessage?: (
       return reader.cancel(reason);
     },
   });
-  return new Response(body, sameHead(response));
+  return new HandedResponse(body, response);
 }

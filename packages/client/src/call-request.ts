@@ -9,8 +9,8 @@ import type { PostBody } from './messages.ts';
  */
 export interface CallRequest {
   readonly url: string;
-  /** With its method in capitals. */
-  readonly init: RequestInit & { readonly method: string };
+  /** With its method in capitals, and its headers as the engine's own copy (never changed: each attempt copies what it changes). */
+  readonly init: RequestInit & { readonly method: string; readonly headers: Headers };
   /** A POST's body, read once. */
   readonly body?: PostBody;
   readonly operation: Operation;

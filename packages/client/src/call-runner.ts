@@ -39,7 +39,6 @@ export class CallRunner implements StreamOwner {
   #epoch = 0;
   #gaveUp = false;
   #finished = false;
-  #upstream: { readonly url: string; readonly redirected: boolean } | undefined;
   /** The request's wait for a server that refuses connections (a restart), if it meets one. */
   readonly #serverWait: ServerWait;
 
@@ -57,8 +56,6 @@ export class CallRunner implements StreamOwner {
     this.#text = request.body?.text;
   }
 
-  /** Where the latest answer came from (after the redirects `fetch` followed): the response handed on says so too. */
-  get upstream(): { readonly url: string; readonly redirected: boolean } | undefined { return this.#upstream; }
   get sentId(): string | number { return this.#sentId; }
   get signal(): AbortSignal | undefined { return this.#request.init.signal ?? undefined; }
 
@@ -173,7 +170,7 @@ export class CallRunner implements StreamOwner {
     const engine = this.#engine, session = this.#session;
     const { url, init, own } = this.#request;
     this.#epoch = session.credentials.epoch;
-    let headers = new Headers(init.headers);
+    let headers = init.headers; // never changed: a copy is made for what differs from it
     const sdkSentSession = headers.has('mcp-session-id');
     // Sent again, a client's request carries its latest headers (a refreshed token); the first time, its own.
     if (!own && sdkSentSession && this.#attempts) headers = session.clientHeaders.over(headers);
@@ -183,7 +180,7 @@ export class CallRunner implements StreamOwner {
     const preparing = sessionLogic ? this.#prepare(sdkSentSession) : undefined;
     const refused = preparing && await preparing;
     if (refused) return { answer: this.#delivered(refused, top) };
-    if (!own) session.stamp(headers);
+    if (!own) headers = session.stamp(headers);
     this.#ordinal = session.ordinal;
     this.#version = session.clientHeaders.version;
     this.#attempts++;
@@ -198,7 +195,6 @@ export class CallRunner implements StreamOwner {
     const sessionId = headers.get('mcp-session-id') ?? undefined;
     session.noteExchange(method ?? init.method, response?.status ?? 'network');
     if (!response) return { observation: sent.observation, cause: sent.error, sessionId };
-    this.#upstream = { url: response.url, redirected: response.redirected };
     this.#serverWait.reached(); // any answer: the server listens
     if (response.ok) {
       session.touch();
@@ -226,8 +222,7 @@ export class CallRunner implements StreamOwner {
   async #resume(lastEventId: string): Promise<Response | undefined> {
     const session = this.#session;
     if (session.ordinal !== this.#ordinal) return undefined;
-    const headers = new Headers(this.#request.init.headers);
-    session.stamp(headers);
+    const headers = new Headers(session.stamp(this.#request.init.headers));
     const { rpcMethod: _, ...facts } = { ...this.#facts, httpMethod: 'GET' as const, sessionIdSent: this.#facts.sessionIdSent && headers.has('mcp-session-id') };
     const resumed = await resumeStream(this.#engine, this.#request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
     if (resumed === undefined || resumed instanceof Response) return resumed;

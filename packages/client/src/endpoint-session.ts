@@ -160,17 +160,22 @@ export class EndpointSession {
   }
 
   /**
-   * Puts the current session id on a request, in place of the SDK's; with none, the SDK's (dead) id is removed, not sent again.
-   * A stream cursor (`Last-Event-ID`) from another session is dropped with it: it means nothing here. Once the application
-   * has ended its session, its late requests carry that session's id, never an older one.
+   * A request's headers with the current session id, in place of the SDK's (a copy, when that changes anything); with none,
+   * the SDK's (dead) id is removed, not sent again. A stream cursor (`Last-Event-ID`) from another session is dropped with it:
+   * it means nothing here. Once the application has ended its session, its late requests carry that session's id, never an older one.
    */
-  stamp(headers: Headers): void {
-    if (!this.sessionful || !headers.has('mcp-session-id')) return;
+  stamp(headers: Headers): Headers {
+    if (!this.sessionful || !headers.has('mcp-session-id')) return headers;
     const id = this.terminated ? this.#terminatedId : this.tracker.current?.id;
+    const sent = headers.get('mcp-session-id');
     // The SDK may already hold the new id (it reads it off every response) with the old cursor.
-    if (headers.get('mcp-session-id') !== id || this.#streamSession !== this.tracker.current?.ordinal) headers.delete('last-event-id');
+    const dropCursor = headers.has('last-event-id') && (sent !== id || this.#streamSession !== this.tracker.current?.ordinal);
+    if (sent === id && !dropCursor) return headers; // the common case: nothing to change, nothing copied
+    headers = new Headers(headers);
+    if (dropCursor) headers.delete('last-event-id');
     if (id === undefined) headers.delete('mcp-session-id');
     else headers.set('mcp-session-id', id);
+    return headers;
   }
 
   touch(): void {

@@ -63,10 +63,11 @@ export class LineageRegistry implements LineageHost {
   }
 
   /**
-   * The lineage of a request that opens none. A request carrying the id of a session its client
-   * ended goes on with that id (rewritten on `headers`), with no session logic.
+   * The lineage of a request that opens none (a promise only while a stored session is read for
+   * it: the common case costs no tick). A request carrying the id of a session its client ended
+   * goes on with that id (rewritten on `headers`), with no session logic.
    */
-  async route(url: string, headers: Headers): Promise<EndpointSession> {
+  route(url: string, headers: Headers): EndpointSession | Promise<EndpointSession> {
     this.#sweep();
     const id = headers.get('mcp-session-id');
     const key = `${endpointOf(url)}\n${id ?? ''}`;
@@ -83,7 +84,7 @@ export class LineageRegistry implements LineageHost {
       resuming = this.#resume(url, id, key).finally(() => this.#resuming.delete(key));
       this.#resuming.set(key, resuming);
     }
-    return this.#use(await resuming);
+    return resuming.then((lineage) => this.#use(lineage));
   }
 
   /** A session id no lineage knows: the store's session when it is that one, else a lineage of that id alone. */

@@ -23,7 +23,7 @@ function setup(clock: ReturnType<typeof virtualClock>, requestDeadlineMs = 20_00
   const engine = new Engine({ notSent: undiciRefused, now: clock.now, sleep: clock.sleep, requestDeadlineMs, onEvent: (e) => events.push(e) });
   // The engine's own initialize (a re-initialization's), through the call loop as the recovery sends it.
   const send = (signal: AbortSignal) => new CallRunner(engine, new LineageRegistry(engine).open(url), {
-    url, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: INIT, signal }, operation: { method: 'initialize' }, own: true,
+    url, init: { method: 'POST', headers: new Headers({ 'content-type': 'application/json' }), body: INIT, signal }, operation: { method: 'initialize' }, own: true,
   }).run();
   let url = '';
   return { events, send, at: (u: string) => (url = u) };

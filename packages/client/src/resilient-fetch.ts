@@ -5,7 +5,7 @@ import { CallRunner } from './call-runner.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import { Engine } from './engine.ts';
 import { createEventLogger } from './event-logger.ts';
-import { fromUpstream, isJsonRpc, requestInit } from './fetch-input.ts';
+import { isJsonRpc, requestInit } from './fetch-input.ts';
 import { LineageRegistry } from './lineage-registry.ts';
 import { isEventStream, readPostBody, type PostBody } from './messages.ts';
 import { IDEMPOTENCY_KEY, type ResilientFetchOptions } from './options.ts';
@@ -81,7 +81,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   const resilientFetch = async (input: RequestInfo | URL, given: RequestInit = {}): Promise<Response> => {
     engine.assertOpen();
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const init = await requestInit(input, given);
+    // `Request` is there wherever the engine runs (it needs `Response` and `Headers` as much); a string or URL costs no tick.
+    const init = input instanceof Request ? await requestInit(input, given) : given;
     const headers = new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
     // A body that cannot be read twice cannot be replayed, and what is not MCP is not the engine's: both go as they are.
@@ -91,13 +92,14 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     // A client's initialize without a session id opens its own lineage; every other request goes to the lineage of the id it carries.
     const rpcMethod = body?.message?.method;
     const opens = rpcMethod === 'initialize' && !headers.has('mcp-session-id');
-    const session = opens ? lineages.open(url) : await lineages.route(url, headers);
+    const routed = opens ? lineages.open(url) : lineages.route(url, headers);
+    const session = routed instanceof Promise ? await routed : routed;
     // Only a lineage with a session sends requests of its own: a request without an id (shared by every client then) lends it nothing.
     if (opens || headers.has('mcp-session-id')) session.clientHeaders.note(headers);
     const run = async (request: Omit<CallRequest, 'url' | 'init'>, then?: (response: Response) => Response | Promise<Response>) => {
       const runner = new CallRunner(engine, session, { url, init: { ...init, method, headers }, ...request });
       const response = await runner.run();
-      return fromUpstream(then ? await then(response) : response, runner.upstream);
+      return then ? then(response) : response;
     };
     if (method === 'GET') {
       return run({ operation: { stream: true } }, (response) =>

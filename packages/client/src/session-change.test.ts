@@ -55,9 +55,9 @@ describe('EndpointSession.learn', () => {
     await session.learn(response);
     expect(session.revision).toBe('2025-06-18');
     expect(session.ordinal).toBe(1);
-    const stamped = new Headers({ 'mcp-session-id': 'what-the-sdk-holds' });
-    session.stamp(stamped);
-    expect(stamped.get('mcp-session-id')).toBe('json-session');
+    const sdk = new Headers({ 'mcp-session-id': 'what-the-sdk-holds' });
+    expect(session.stamp(sdk).get('mcp-session-id')).toBe('json-session');
+    expect(sdk.get('mcp-session-id')).toBe('what-the-sdk-holds'); // the request's own headers are never changed
     expect(await response.text()).toContain('protocolVersion'); // still readable by the SDK
     expect(events).toEqual([{ type: 'session-started', session: 1, revision: '2025-06-18', atMs: 0 }]);
   });

@@ -9,7 +9,7 @@ import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { isAnswerTo, readMessage, type RpcMessage } from './messages.ts';
 import type { SessionRestoredContext } from './options.ts';
-import { discard } from './responses.ts';
+import { discard, HandedResponse } from './responses.ts';
 
 type Why = 'lost' | 'idle';
 
@@ -151,7 +151,7 @@ export class SessionRecovery {
         if (!response.ok) {
           const { status } = response;
           const body = await response.text().catch(() => '');
-          if (refusesCredentials(response)) throw session.credentials.refuse(version, status, () => new Response(body, response));
+          if (refusesCredentials(response)) throw session.credentials.refuse(version, status, () => new HandedResponse(body, response));
           throw new ResilienceError(cannotOpen('refused', `HTTP ${status}`, { status }), { cause: { status, body } });
         }
         engine.assertOpen(); // closed while it was answered: the session is not taken (nobody would end it)
@@ -250,7 +250,7 @@ export class SessionRecovery {
   }
 
   /** One of the engine's own requests, through the one call loop (backed off, waited for, never a session's logic). */
-  #send(init: RequestInit & { method: string; signal: AbortSignal }, method: string | undefined): Promise<Response> {
+  #send(init: RequestInit & { method: string; headers: Headers; signal: AbortSignal }, method: string | undefined): Promise<Response> {
     return new CallRunner(this.#engine, this.#session, { url: this.#session.url, init: { ...init, redirect: 'manual' }, operation: defined({ method }), own: true }).run();
   }
 }

@@ -1,7 +1,7 @@
 import { defined, ResilienceError, type ErrorInfo } from '@mcp-resilience/core';
 import { AnsweredResponse, encoder } from './answered-response.ts';
 import { findAnswer, isAnswerTo, isEventStream, surfaced, type RpcMessage } from './messages.ts';
-import { sameHead } from './responses.ts';
+import { HandedResponse } from './responses.ts';
 import { formatSse, SseParser } from './sse-parser.ts';
 
 type Id = string | number;
@@ -97,7 +97,7 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
     else controller.error(error);
   };
 
-  return new Response(
+  return new HandedResponse(
     new ReadableStream<Uint8Array>({
       async pull(controller) {
         for (;;) {
@@ -140,6 +140,6 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
         return reader.cancel(reason).catch(() => {});
       },
     }),
-    sameHead(first),
+    first,
   );
 }

@@ -1,7 +1,7 @@
 import { defined, sendPhase, type Blocked, type Observation, type RequestFacts } from '@mcp-resilience/core';
 import { readBounded } from './bounded-read.ts';
 import { isEventStream } from './messages.ts';
-import { discard, sameHead } from './responses.ts';
+import { discard, HandedResponse } from './responses.ts';
 
 /** Statuses whose responses have no body (Fetch standard: a null body status). */
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
@@ -79,7 +79,7 @@ export function maySayGone(response: Response, facts: RequestFacts): boolean {
  * return finalAnswer(response, refusal.body);
  */
 export function finalAnswer(response: Response, text: string): Response {
-  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, sameHead(response));
+  return new HandedResponse(NULL_BODY_STATUSES.has(response.status) ? null : text, response);
 }
 
 /**

@@ -15,5 +15,8 @@ export type Defined<T> = { [K in keyof T as undefined extends T[K] ? never : K]:
  * defined({ type: 'gave-up', method: undefined, code: 'SESSION_LOST' }) // { type: 'gave-up', code: 'SESSION_LOST' }
  */
 export function defined<T extends object>(value: T): Defined<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Defined<T>;
+  // A loop, not entries → filter → fromEntries: it runs on every call the engine carries.
+  const kept: Record<string, unknown> = {};
+  for (const key in value) if (value[key] !== undefined) kept[key] = value[key];
+  return kept as Defined<T>;
 }
