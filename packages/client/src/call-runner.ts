@@ -39,8 +39,8 @@ export class CallRunner implements StreamOwner {
   #epoch = 0;
   #gaveUp = false;
   #finished = false;
-  /** The request's wait for a server that refuses connections (a restart), if it meets one. */
-  readonly #serverWait: ServerWait;
+  /** The request's wait for a server that refuses connections (a restart), made when it meets one. */
+  #serverWait: ServerWait | undefined;
 
   readonly #engine: Engine;
   readonly #session: EndpointSession;
@@ -50,7 +50,6 @@ export class CallRunner implements StreamOwner {
     this.#engine = engine;
     this.#session = session;
     this.#request = request;
-    this.#serverWait = new ServerWait(engine, request.operation.method, request.own === true);
     const message = request.body?.kind === 'request' ? request.body.message : undefined;
     this.originalId = this.#sentId = message?.id as string | number;
     this.#text = request.body?.text;
@@ -115,7 +114,7 @@ export class CallRunner implements StreamOwner {
       // Ended by the application while this was in flight (its DELETE answered first): not the
       // engine's to mend, nor to send again with the id it ended; the answer goes back as it is.
       const verdict: Verdict = session.terminated && !this.#request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
-      this.#serverWait.observed(verdict);
+      this.#serverWait?.observed(verdict);
       const action = engine.decide(verdict, this.#state, operation, this.#facts.revision);
       if (verdict.kind === 'session-gone') session.recovery.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
@@ -135,10 +134,10 @@ export class CallRunner implements StreamOwner {
           return this.#delivered(answer(), top);
         }
         case 'give-up': // the cause: the server's answer, or what the runtime said of a fetch that got none
-          this.#serverWait.gaveUp(); // a wait still open ends here only at its deadline (SERVER_UNREACHABLE)
+          this.#serverWait?.gaveUp(); // a wait still open ends here only at its deadline (SERVER_UNREACHABLE)
           throw this.#fail(action.error, attempt.cause ?? observation);
         case 'wait-for-server': // refused, so nothing was sent: the same request goes again once the wait is over
-          await this.#guard(this.#serverWait.sleep(action, init.signal));
+          await this.#guard((this.#serverWait ??= new ServerWait(engine, method, this.#request.own)).sleep(action, init.signal));
           break;
         case 'reinitialize-and-replay': {
           const refused = await this.#answerOf(session.recovery.recover(this.#ordinal));
@@ -195,7 +194,7 @@ export class CallRunner implements StreamOwner {
     const sessionId = headers.get('mcp-session-id') ?? undefined;
     session.noteExchange(method ?? init.method, response?.status ?? 'network');
     if (!response) return { observation: sent.observation, cause: sent.error, sessionId };
-    this.#serverWait.reached(); // any answer: the server listens
+    this.#serverWait?.reached(); // any answer: the server listens
     if (response.ok) {
       session.touch();
       const answered = await readAnswer(this, this.#request, response, top, this.#facts);

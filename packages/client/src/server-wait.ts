@@ -29,10 +29,10 @@ export class ServerWait {
    * re-initialization's `requestDeadlineMs`), not a caller's: when it fires, the deadline came,
    * and the wait rejects with `SERVER_UNREACHABLE` as core's own deadline does.
    */
-  constructor(engine: Engine, method: string | undefined, ownDeadline = false) {
+  constructor(engine: Engine, method: string | undefined, ownDeadline: boolean | undefined) {
     this.#engine = engine;
     this.#method = method;
-    this.#ownDeadline = ownDeadline;
+    this.#ownDeadline = ownDeadline === true;
   }
 
   /** An attempt got an answer (any status): the server is reachable again. */
