@@ -92,3 +92,27 @@ describe.each(['session-first', 'auth-first'] as const)('a session and a token l
     expect(gateway.initializes()).toEqual(order === 'session-first' ? ['1:200', '2:401', '3:200'] : ['1:200', '3:200']);
   });
 });
+
+describe('a re-initialization refused for its scope (403 insufficient_scope)', () => {
+  it('goes to the call as its answer, challenge and all, for the SDK to ask for the scope (a 403 without it stays REINITIALIZE_FAILED: waits.test.ts)', async () => {
+    chaos = await startChaosServer();
+    gateway = await startAuthGateway(chaos.url, 'session-first');
+    const fetch = createResilientFetch();
+    closing.push(fetch);
+    const post = (body: object, headers: Record<string, string>) => fetch(gateway!.url, {
+      method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer alice.1', ...headers },
+    });
+    const opened = await post({ id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'a', version: '0' } } }, {});
+    const session = { 'mcp-session-id': opened.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
+    await opened.text();
+    await (await post({ method: 'notifications/initialized' }, session)).text();
+    gateway.scopeBelow(2);
+    gateway.endSessions();
+    const answer = await post({ id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }, session);
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="mcp:tools"');
+    expect(await answer.text()).toBe('{"error":"insufficient_scope"}');
+    expect(gateway.initializes()).toEqual(['1:200', '1:403']);
+  });
+});

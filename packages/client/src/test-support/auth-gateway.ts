@@ -21,12 +21,15 @@ export interface AuthGateway {
   expireTokensBelow(version: number): void;
   /** Every session the gateway routes is ended: its id gets 404 from now on. */
   endSessions(): void;
+  /** From now on a token below version `version` lacks the scope an `initialize` needs: 403 `insufficient_scope`. */
+  scopeBelow(version: number): void;
   /** The statuses each `initialize` got, with the token version it carried: `1:200`, `1:401`, `2:200`. */
   initializes(): string[];
   stop(): Promise<void>;
 }
 
 const challenge = 'Bearer error="invalid_token", error_description="The access token expired"';
+const scopeChallenge = 'Bearer error="insufficient_scope", scope="mcp:tools"';
 
 /**
  * A real HTTP gateway on 127.0.0.1 in front of a real MCP server that checks a bearer token
@@ -43,6 +46,7 @@ export async function startAuthGateway(target: string, order: AuthOrder): Promis
   const live = new Set<string>();
   const records: GatewayRecord[] = [];
   let validFrom = 0;
+  let scopedFrom = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const { body, rpcMethod } = await readRpcRequest(req);
@@ -60,6 +64,10 @@ export async function startAuthGateway(target: string, order: AuthOrder): Promis
       };
       if (order === 'auth-first' ? expired : gone) return refuse(order === 'auth-first' ? 401 : 404);
       if (order === 'auth-first' ? gone : expired) return refuse(order === 'auth-first' ? 404 : 401);
+      if (rpcMethod === 'initialize' && version < scopedFrom) {
+        note(403);
+        return void res.writeHead(403, { 'www-authenticate': scopeChallenge, 'content-type': 'application/json' }).end('{"error":"insufficient_scope"}');
+      }
       const response = await passOn(req, res, body, target);
       note(response.status);
       const minted = response.headers.get('mcp-session-id');
@@ -73,6 +81,7 @@ export async function startAuthGateway(target: string, order: AuthOrder): Promis
     records,
     expireTokensBelow: (version) => void (validFrom = version),
     endSessions: () => live.clear(),
+    scopeBelow: (version) => void (scopedFrom = version),
     initializes: () => records.filter((r) => r.rpcMethod === 'initialize').map((r) => `${r.tokenVersion}:${r.status}`),
     stop,
   };
