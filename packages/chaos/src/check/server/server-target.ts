@@ -36,6 +36,10 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** After a stop, how long the port may still accept connections before the group is sent SIGKILL, and then before the stop fails. */
+const GONE_CAP_MS = 5_000;
+const PORT_POLL_MS = 25;
+
 /** Resolves `true` once something accepts a connection on 127.0.0.1:`port` (`undefined` while nothing does). */
 function listening(port: number): Promise<true | undefined> {
   return new Promise((resolve) => {
@@ -45,12 +49,44 @@ function listening(port: number): Promise<true | undefined> {
   });
 }
 
+/** Whether the port still accepts connections after `capMs` of asking (`false` as soon as it refuses one). */
+async function stillListening(port: number, capMs: number): Promise<boolean> {
+  const until = Date.now() + capMs;
+  while (await listening(port)) {
+    if (Date.now() > until) return true;
+    await new Promise((resolve) => setTimeout(resolve, PORT_POLL_MS));
+  }
+  return false;
+}
+
+/**
+ * Stops the command's process group by its PID and waits until its port refuses connections.
+ * The group's leader is the shell: it can exit on SIGTERM before the server it started has let
+ * go of the port (or while that server ignores SIGTERM), and a restart started then would take
+ * the old server's listener for the new one's readiness, and the check would talk to a process
+ * on its way out (seen: fastmcp, `read ECONNRESET` after the restart). A group whose port still
+ * accepts connections 5 s after the leader is gone is sent SIGKILL; one that still does 5 s later
+ * fails the stop, saying so.
+ */
+async function stopGroup(running: StartedProcess<true>, port: number): Promise<void> {
+  await running.stop();
+  if (!(await stillListening(port, GONE_CAP_MS))) return;
+  try {
+    process.kill(-running.pid, 'SIGKILL');
+  } catch {
+    // The group is gone: something else holds the port.
+  }
+  if (await stillListening(port, GONE_CAP_MS)) throw new Error(`127.0.0.1:${port} still accepts connections after the server (process group ${running.pid}) was stopped`);
+}
+
 /**
  * The server under check. A URL is used as it is (no restart). A command is run through the shell
  * in a process group of its own, with a free port in `portEnv` (`PORT`), and is ready once
  * 127.0.0.1 on that port accepts a connection (`@mcp-resilience/chaos/process`: a command that
  * exits first or does not listen within the cap fails with what it printed); `restart()` stops it
- * by its PID (its group) and starts it again on the same port.
+ * by its PID (its group), waits until the port refuses connections (so that the old process's
+ * listener is never taken for the new one's), and starts it again on the same port; `stop()` too
+ * returns only once the port is free.
  *
  * @example
  * const target = await startTarget({ command: 'node server.js', portEnv: 'PORT' });
@@ -70,13 +106,15 @@ export async function startTarget(options: TargetOptions): Promise<ServerTarget>
     url: `http://127.0.0.1:${port}${options.path ?? '/mcp'}`,
     label: options.command,
     async restart() {
-      await running?.stop();
+      const current = running;
       running = undefined;
+      if (current) await stopGroup(current, port);
       running = await start();
     },
     async stop() {
-      await running?.stop();
+      const current = running;
       running = undefined;
+      if (current) await stopGroup(current, port);
     },
   };
 }
