@@ -1,13 +1,15 @@
 // `pnpm bench [--quick] [--out FILE]`: every benchmark, a human table on stdout, and the
 // figures in bench/results/latest.json (a full run), bench/results/local/latest.json (--quick,
-// git-ignored) or FILE. Exits 1 when a counted goal is missed
+// git-ignored) or FILE; a full run into the committed file then rewrites the figures README.md and
+// docs/performance.md quote from it (`pnpm bench:docs`, bench/src/docs.ts). Exits 1 when a counted goal is missed
 // (requests, initializes, failed calls, size budgets); timings are reported, never enforced.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { COMMITTED_RESULTS, writeDocs } from './docs.ts';
 import type { LineageMemoryResult } from './lineage-memory.ts';
 import type { MemoryResult } from './memory.ts';
 import { measureNodeLinesOverhead } from './node-lines-overhead.ts';
@@ -76,4 +78,9 @@ writeFileSync(out, `${JSON.stringify({ ...summary, quick: values.quick === true,
 console.log(render(run, summary));
 if (Object.keys(warnings).length > 0) console.log(`\nprocess warnings: ${Object.entries(warnings).map(([w, n]) => `${n} ${w}`).join(', ')}`);
 console.log(`\nwritten: ${out} (${Math.round((Date.now() - started) / 1000)} s)`);
+// A full run into the committed file: the docs quote it from now on (what `pnpm bench:docs` does).
+if (values.quick !== true && values.out === undefined) {
+  const changed = writeDocs(JSON.parse(readFileSync(out, 'utf8')));
+  console.log(changed.length === 0 ? `docs: ${COMMITTED_RESULTS}'s figures unchanged in the docs` : `docs: ${changed.join(' and ')} rewritten from ${COMMITTED_RESULTS}`);
+}
 process.exit(goals.some((g) => g.counted && !g.met) ? 1 : 0);
