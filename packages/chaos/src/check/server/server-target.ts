@@ -22,6 +22,8 @@ export type TargetOptions =
       readonly path?: string;
       /** How long it may take to listen (default a minute, `START_CAP_MS`). */
       readonly startCapMs?: number;
+      /** The port to give it (default: one the system says is free). */
+      readonly port?: number;
     };
 
 /** A free port on 127.0.0.1, as the system gives one. */
@@ -95,7 +97,7 @@ async function stopGroup(running: StartedProcess<true>, port: number): Promise<v
  */
 export async function startTarget(options: TargetOptions): Promise<ServerTarget> {
   if ('url' in options) return { url: options.url, label: options.url, stop: async () => {} };
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const portEnv = options.portEnv ?? 'PORT';
   const start = () => startProcess('/bin/sh', ['-c', options.command], {
     name: options.command, group: true, env: { ...process.env, [portEnv]: String(port) },
