@@ -1,4 +1,5 @@
 import { isResilienceError, type ErrorInfo, type ResilienceError } from '@mcp-resilience/core';
+import { cannotOpen } from './cannot-open.ts';
 
 /**
  * `work`, ended early when `signal` aborts: the promise returned rejects at once with the
@@ -34,6 +35,6 @@ export async function guarded<T>(
   } catch (error) {
     if (signal?.aborted && error === signal.reason) throw error;
     if (isResilienceError(error)) throw fail(error, error.cause ?? error); // its code, message and details
-    throw fail({ code: 'REINITIALIZE_FAILED', message: 'A new session could not be opened', details: { reason: 'failed' } }, error);
+    throw fail(cannotOpen('failed', 'it failed'), error);
   }
 }

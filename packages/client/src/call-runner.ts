@@ -14,6 +14,9 @@ import { ServerWait } from './server-wait.ts';
 import { streamNextOf, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
 import { exchange, finalAnswer, maySayGone, refusalOf, resumeStream } from './wire.ts';
 
+/** A call that ended before its answer (its stream, or a failure on the way): whether it ran, nobody can tell. */
+const UNFINISHED: ErrorInfo = { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} };
+
 /**
  * One logical request, and the one owner of its state: the one classify → decide → act loop of
  * the engine. It sends the request (through the wire), observes what came back, has core
@@ -90,7 +93,7 @@ export class CallRunner implements StreamOwner {
       return await streamNextOf(await this.#loop(false, { kind: 'stream-ended', ...this.#facts, ...cursor }), this.#sentId, this.originalId);
     } catch (error) {
       if (this.signal?.aborted) throw this.signal.reason;
-      const info: ErrorInfo = isResilienceError(error) ? error : { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} };
+      const info: ErrorInfo = isResilienceError(error) ? error : UNFINISHED;
       this.#fail(info, error);
       return { fail: info };
     }
@@ -123,7 +126,7 @@ export class CallRunner implements StreamOwner {
       this.#state = advance(this.#state, action);
       switch (action.type) {
         case 'deliver': { // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
-          if (!response) throw this.#fail({ code: 'OUTCOME_UNKNOWN', message: 'The stream ended before its answer', details: {} }, observation);
+          if (!response) throw this.#fail(UNFINISHED, observation); // the stream ended before its answer
           const answer = () => finalAnswer(response, attempt.text ?? '');
           // The client's credentials refused: one call's answer (its SDK mends them); the others wait for the new ones and go again.
           if (verdict.kind === 'client-error' && this.#facts.sessionIdSent && refusesCredentials(response)) {

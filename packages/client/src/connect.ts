@@ -37,7 +37,7 @@ async function loadSdk(): Promise<Sdk> {
     ]);
   } catch (error) {
     throw new ResilienceError(
-      { code: 'PEER_MISSING', message: 'connect() needs the official MCP SDK 1.x: npm i @modelcontextprotocol/sdk', details: { package: '@modelcontextprotocol/sdk' } },
+      { code: 'PEER_MISSING', message: 'connect() needs the MCP SDK 1.x: npm i @modelcontextprotocol/sdk', details: { package: '@modelcontextprotocol/sdk' } },
       { cause: error },
     );
   }

@@ -1,4 +1,5 @@
 import { ResilienceError } from '@mcp-resilience/core';
+import { cannotOpen } from './cannot-open.ts';
 import type { ClientHeaders } from './client-headers.ts';
 import type { Engine } from './engine.ts';
 
@@ -65,7 +66,7 @@ export class CredentialRefusal {
     const engine = this.#engine, deadline = new AbortController();
     let settle!: (renewed: boolean) => void;
     const refused: Refused = {
-      error: new ResilienceError({ code: 'REINITIALIZE_FAILED', message: `A new session could not be opened (HTTP ${status})`, details: { reason: 'refused', status } }),
+      error: new ResilienceError(cannotOpen('refused', `HTTP ${status}`, { status })),
       version, epoch: ++this.epoch, answer, renewed: new Promise((resolve) => (settle = resolve)),
       end: (renewed) => {
         if (this.#refused === refused) this.#refused = undefined; // the next call goes as it is

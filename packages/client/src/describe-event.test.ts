@@ -17,13 +17,13 @@ describe('describeEvent', () => {
     ],
     [{ ...lost, dialect: 'go-sdk', cause: 'unknown', suspectedServerBug: false }, 'session 1 lost (go-sdk, unknown) → re-initializing'],
     [{ type: 'session-reinitialized', from: 1, to: 2, reason: 'lost' }, 'session 2 replaces session 1 (lost)'],
-    [{ type: 'session-reinitialized', from: 2, to: 3, reason: 'idle' }, 'session 3 replaces session 2 (idle past the budget)'],
+    [{ type: 'session-reinitialized', from: 2, to: 3, reason: 'idle' }, 'session 3 replaces session 2 (idle)'],
     [
       { type: 'session-changed', from: 1, to: 2, revision: { from: '2025-06-18', to: '2025-11-25' }, capabilities: ['tools'] },
-      'session 2 differs from session 1 (revision 2025-06-18 → 2025-11-25; capabilities tools) → call not replayed',
+      'session 2 differs from session 1 (revision 2025-06-18 → 2025-11-25, capabilities [tools]) → call not replayed',
     ],
-    [{ type: 'state-restored', session: 2, subscriptions: 1, logLevel: 'debug' }, 'session 2 restored 1 subscription and log level debug'],
-    [{ type: 'state-restored', session: 2, subscriptions: 3 }, 'session 2 restored 3 subscriptions'],
+    [{ type: 'state-restored', session: 2, subscriptions: 1, logLevel: 'debug' }, 'session 2 restored 1 subscription(s), log level debug'],
+    [{ type: 'state-restored', session: 2, subscriptions: 3 }, 'session 2 restored 3 subscription(s)'],
     [{ type: 'replayed', session: 2, method: 'tools/call' }, 'tools/call replayed on session 2'],
     [{ type: 'replayed', session: 3, stream: true }, 'standalone stream reopened on session 3'],
     [
@@ -31,12 +31,12 @@ describe('describeEvent', () => {
       'tools/call got HTTP 429 (rate-limited) → retry 1 in 1.2 s',
     ],
     [{ type: 'backed-off', verdict: 'not-processed', attempt: 2, delayMs: 250 }, 'request got not-processed → retry 2 in 250 ms'],
-    [{ type: 'resumed', method: 'tools/list', attempt: 1, delayMs: 100 }, 'tools/list stream broke → resuming (attempt 1) in 100 ms'],
-    [{ type: 'reissued', method: 'tools/list', attempt: 1, delayMs: 12_600 }, 'tools/list outcome unknown → re-issuing (attempt 1) in 13 s'],
+    [{ type: 'resumed', method: 'tools/list', attempt: 1, delayMs: 100 }, 'tools/list stream broke → resume 1 in 100 ms'],
+    [{ type: 'reissued', method: 'tools/list', attempt: 1, delayMs: 12_600 }, 'tools/list outcome unknown → re-issue 1 in 13 s'],
     [{ type: 'gave-up', method: 'tools/call', code: 'OUTCOME_UNKNOWN' }, 'tools/call gave up: OUTCOME_UNKNOWN'],
     [
       { type: 'server-wait-started', method: 'tools/call', limitMs: 20_000 },
-      'tools/call refused → waiting up to 20 s',
+      'tools/call refused → wait up to 20 s',
     ],
     [
       { type: 'server-wait-ended', method: 'tools/call', outcome: 'reachable', attempts: 14, waitedMs: 10_240 },
@@ -48,14 +48,14 @@ describe('describeEvent', () => {
     ],
     [{ type: 'server-wait-ended', outcome: 'aborted', attempts: 1, waitedMs: 75 }, 'request waited 75 ms for the server: aborted'],
     [{ type: 'server-wait-ended', outcome: 'closed', attempts: 3, waitedMs: 1_500 }, 'request waited 1.5 s for the server: closed'],
-    [{ type: 'task-survived', task: 1, from: 1, session: 2 }, 'task 1 survived the loss of session 1: polled on session 2'],
+    [{ type: 'task-survived', task: 1, from: 1, session: 2 }, 'task 1 survived session 1, now on session 2'],
     [
       { type: 'task-lost', task: 2, session: 1, method: 'tasks/get', cause: 'evicted-while-busy', mayStillRun: true, recreatable: false },
-      'task 2 lost with session 1 (evicted-while-busy): it may still run out of sight; not created again',
+      'task 2 lost with session 1 (evicted-while-busy): may still run, not safe to create again',
     ],
     [
       { type: 'task-lost', task: 3, session: 2, method: 'tasks/get', cause: 'server-restarted', mayStillRun: false, recreatable: true },
-      'task 3 lost with session 2 (server-restarted): it stopped with the server; safe to create again',
+      'task 3 lost with session 2 (server-restarted): stopped, safe to create again',
     ],
   ])('%o', (event, line) => {
     expect(describeEvent(event)).toBe(`mcp-resilience ${line}`);

@@ -34,44 +34,36 @@ function describe(event: ResilienceEvent): string {
       return `session ${event.session} lost${during} (${facts.join(', ')}) → re-initializing`;
     }
     case 'session-reinitialized':
-      return `session ${event.to} replaces session ${event.from} (${event.reason === 'idle' ? 'idle past the budget' : 'lost'})`;
+      return `session ${event.to} replaces session ${event.from} (${event.reason})`;
     case 'session-changed': {
-      const changes: string[] = [];
-      if (event.revision) changes.push(`revision ${event.revision.from} → ${event.revision.to}`);
-      if (event.capabilities.length > 0) changes.push(`capabilities ${event.capabilities.join(', ')}`);
-      return `session ${event.to} differs from session ${event.from} (${changes.join('; ') || 'negotiation'}) → call not replayed`;
+      const revision = event.revision ? `revision ${event.revision.from} → ${event.revision.to}, ` : '';
+      return `session ${event.to} differs from session ${event.from} (${revision}capabilities [${event.capabilities.join(', ')}]) → call not replayed`;
     }
-    case 'state-restored': {
-      const n = event.subscriptions;
-      const restored = n > 0 ? [`${n} subscription${n === 1 ? '' : 's'}`] : [];
-      if (event.logLevel !== undefined) restored.push(`log level ${event.logLevel}`);
-      return `session ${event.session} restored ${restored.join(' and ')}`;
-    }
+    case 'state-restored':
+      return `session ${event.session} restored ${event.subscriptions} subscription(s)${event.logLevel === undefined ? '' : `, log level ${event.logLevel}`}`;
     case 'replayed':
-      return event.stream ? `standalone stream reopened on session ${event.session}` : `${event.method ?? 'call'} replayed on session ${event.session}`;
+      return `${event.stream ? 'standalone stream reopened' : `${call} replayed`} on session ${event.session}`;
     case 'backed-off': {
       const what = event.status === undefined ? event.verdict : `HTTP ${event.status} (${event.verdict})`;
       return `${call} got ${what} → retry ${event.attempt} in ${duration(event.delayMs)}`;
     }
     case 'resumed':
-      return `${call} stream broke → resuming (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
+      return `${call} stream broke → resume ${event.attempt} in ${duration(event.delayMs)}`;
     case 'reissued':
-      return `${call} outcome unknown → re-issuing (attempt ${event.attempt}) in ${duration(event.delayMs)}`;
+      return `${call} outcome unknown → re-issue ${event.attempt} in ${duration(event.delayMs)}`;
     case 'gave-up':
       return `${call} gave up: ${event.code}`;
     case 'server-wait-started':
-      return `${call} refused → waiting up to ${duration(event.limitMs)}`;
+      return `${call} refused → wait up to ${duration(event.limitMs)}`;
     case 'server-wait-ended':
       return `${call} waited ${duration(event.waitedMs)} for the server: ${event.outcome}`;
     case 'task-survived':
-      return `task ${event.task} survived the loss of session ${event.from}: polled on session ${event.session}`;
-    case 'task-lost': {
-      const run = event.mayStillRun ? 'it may still run out of sight' : 'it stopped with the server';
-      return `task ${event.task} lost with session ${event.session} (${event.cause}): ${run}; ${event.recreatable ? 'safe to create again' : 'not created again'}`;
-    }
+      return `task ${event.task} survived session ${event.from}, now on session ${event.session}`;
+    case 'task-lost':
+      return `task ${event.task} lost with session ${event.session} (${event.cause}): ${event.mayStillRun ? 'may still run' : 'stopped'}, ${event.recreatable ? '' : 'not '}safe to create again`;
     case 'unrecognised-answer': {
       const said = event.code === undefined ? (event.text === undefined ? '' : ` "${event.text}"`) : ` (${event.code} "${event.message}")`;
-      return `${call} got HTTP ${event.status}${said}, which no "session gone" dialect knows: if it means the session is gone, add it with the dialects option`;
+      return `${call} got HTTP ${event.status}${said}, which no "session gone" dialect knows (see the dialects option)`;
     }
     default:
       // Compile-time exhaustiveness; at run time an event type added later still gets a line.

@@ -85,10 +85,9 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const init = input instanceof Request ? await requestInit(input, given) : given;
     const headers = new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
+    const body = method === 'POST' && typeof init.body === 'string' ? readPostBody(init.body) : undefined;
     // A body that cannot be read twice cannot be replayed, and what is not MCP is not the engine's: both go as they are.
-    if (method === 'POST' && typeof init.body !== 'string') return passThrough(engine, input, given);
-    const body = method === 'POST' ? readPostBody(init.body as string) : undefined;
-    if (!isMcp(url, headers, body)) return passThrough(engine, input, given);
+    if ((method === 'POST' && !body) || !isMcp(url, headers, body)) return passThrough(engine, input, given);
     // A client's initialize without a session id opens its own lineage; every other request goes to the lineage of the id it carries.
     const rpcMethod = body?.message?.method;
     const opens = rpcMethod === 'initialize' && !headers.has('mcp-session-id');

@@ -36,7 +36,7 @@ export async function readStoredResume(store: SessionStore, endpoint: string): P
   const kept = await store.get(endpoint);
   const resumeAs = kept?.sessionId ?? kept?.lineage;
   const primedStore = primed(store, endpoint, kept);
-  return kept === undefined || resumeAs === undefined ? { store: primedStore } : { resumeAs, stored: kept, store: primedStore };
+  return resumeAs === undefined ? { store: primedStore } : { resumeAs, stored: kept!, store: primedStore }; // a name: a session kept
 }
 
 /**

@@ -1,9 +1,10 @@
 import {
   abandonReinitialize, beginReinitialize, defined, diagnoseLoss, isIdleBeyond, isResilienceError, lossReport, markDead, recoveryStep, ResilienceError,
-  sessionChange, type ErrorInfo, type Verdict,
+  sessionChange, type Verdict,
 } from '@mcp-resilience/core';
 import { abortable } from './abortable.ts';
 import { CallRunner } from './call-runner.ts';
+import { cannotOpen } from './cannot-open.ts';
 import { refusesCredentials } from './credential-refusal.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
@@ -14,11 +15,6 @@ import { discard, HandedResponse } from './responses.ts';
 type Why = 'lost' | 'idle';
 
 let internalIds = 0;
-
-/** `REINITIALIZE_FAILED`, saying why: `no-initialize`, `refused` (with the status), `no-result`, or `failed`. */
-function cannotOpen(reason: string, words: string, details: Record<string, unknown> = {}): ErrorInfo {
-  return { code: 'REINITIALIZE_FAILED', message: `A new session could not be opened (${words})`, details: { reason, ...details } };
-}
 
 /**
  * What one lineage does when its session is lost (the loss diagnosed and told) or about to be
@@ -142,7 +138,7 @@ export class SessionRecovery {
     const init = session.initializeRequest;
     try {
       // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
-      if (!init) throw new ResilienceError(cannotOpen('no-initialize', 'this client never sent an initialize'));
+      if (!init) throw new ResilienceError(cannotOpen('no-initialize', 'the client sent no initialize'));
       const headers = session.clientHeaders.over(init.headers), version = session.clientHeaders.version;
       headers.delete('mcp-session-id');
       headers.delete('last-event-id');

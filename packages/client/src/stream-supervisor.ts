@@ -43,7 +43,7 @@ export async function streamNextOf(response: Response, sentId: Id, originalId: I
   if (isEventStream(response) && response.body) return { follow: response };
   const found = findAnswer(await response.text().catch(() => ''), sentId, originalId);
   if (found) return { answer: found.answer };
-  throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: 'The re-issued request got no answer', details: { status: response.status } });
+  throw new ResilienceError({ code: 'MALFORMED_RESPONSE', message: 'The re-issue got no answer', details: { status: response.status } });
 }
 
 /**

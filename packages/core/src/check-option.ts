@@ -41,8 +41,7 @@ export function checkedOptions<T extends object>(
 ): T {
   const options = { ...defaults, ...defined(overrides) } as T;
   for (const [key, [test, words]] of Object.entries(rules) as [keyof T & string, Rule<T>][]) {
-    const option = prefix + key;
-    if (!test(options[key], options)) throw invalidOption(option, words);
+    if (!test(options[key], options)) throw invalidOption(prefix + key, words);
   }
   return Object.freeze(options);
 }

@@ -17,6 +17,6 @@ export type Defined<T> = { [K in keyof T as undefined extends T[K] ? never : K]:
 export function defined<T extends object>(value: T): Defined<T> {
   // A loop, not entries → filter → fromEntries: it runs on every call the engine carries.
   const kept: Record<string, unknown> = {};
-  for (const key in value) if (value[key] !== undefined) kept[key] = value[key];
+  for (const key in value) value[key] === undefined || (kept[key] = value[key]);
   return kept as Defined<T>;
 }
