@@ -97,9 +97,17 @@ const AT_ONCE = 4;
 export async function scoreWirings(wirings: readonly ScoredWiring[] = SCORED_WIRINGS): Promise<ScoredRun[]> {
   const runs: ScoredRun[] = [];
   const queue = [...wirings];
+  // A port is free when it is picked, not yet bound: two wirings started at once must not pick the same one.
+  const given = new Set<number>();
+  const unusedPort = async (): Promise<number> => {
+    for (;;) {
+      const picked = await freePort();
+      if (!given.has(picked)) return given.add(picked), picked;
+    }
+  };
   const worker = async () => {
     for (let wiring = queue.shift(); wiring; wiring = queue.shift()) {
-      const report = await scoreServer({ command: commandOf(wiring.launch), port: await freePort(), ...wiring.options });
+      const report = await scoreServer({ command: commandOf(wiring.launch), port: await unusedPort(), ...wiring.options });
       runs.push({ wiring, report });
     }
   };
