@@ -116,12 +116,12 @@ export class CallRunner implements StreamOwner {
       const classified = classify(observation, engine.options);
       // Ended by the application while this was in flight (its DELETE answered first): not the
       // engine's to mend, nor to send again with the id it ended; the answer goes back as it is.
-      const verdict: Verdict = session.terminated && !this.#request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
+      const verdict: Verdict = (session.terminated || session.ending) && !this.#request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
       this.#serverWait?.observed(verdict);
       const action = engine.decide(verdict, this.#state, operation, this.#facts.revision);
       if (verdict.kind === 'session-gone') session.recovery.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
-      const unrecognised = unrecognisedAnswer(observation, verdict, attempt.sessionId);
+      const unrecognised = unrecognisedAnswer(observation, classified, attempt.sessionId);
       if (unrecognised) engine.emit({ type: 'unrecognised-answer', method, ...unrecognised });
       this.#state = advance(this.#state, action);
       switch (action.type) {

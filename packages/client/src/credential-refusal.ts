@@ -14,9 +14,8 @@ interface Refused {
   readonly renewed: Promise<boolean>;
   /** Ends the refusal: the calls waiting go again (`true`) or get its answer. */
   readonly end: (renewed: boolean) => void;
-  handed?: boolean;
-  /** The JSON-RPC id of the call it was handed to. */
-  handedTo?: unknown;
+  /** Once handed to a call: that call's JSON-RPC id. */
+  handed?: { readonly id: unknown };
 }
 
 /**
@@ -101,12 +100,11 @@ export class CredentialRefusal {
       if (!refused || error !== refused.error) throw error;
       if (!this.standing()) return undefined; // credentials newer than those refused go at once
       if (refused.handed) {
-        // The call that has the answer, sent again with the same credentials: they could not be mended, and nobody waits.
-        if (id !== undefined && id === refused.handedTo) refused.end(false);
+        // The call that has the answer (or the stream, a GET), sent again with the same credentials: they could not be mended, and nobody waits.
+        if (id === refused.handed.id) refused.end(false);
         else if (epoch < refused.epoch && await refused.renewed) return undefined;
       }
-      refused.handed = true;
-      refused.handedTo ??= id;
+      refused.handed ??= { id };
       return refused.answer();
     }
   }

@@ -68,6 +68,8 @@ export class EndpointSession {
   exchanges: ExchangeNote[] = [];
   /** The id of the session the application ended: the only one its late requests may still carry. */
   #terminatedId: string | undefined;
+  /** The application's DELETEs of this session on their way: a session it is ending is not the engine's to mend either. */
+  ending = 0;
   /** Refusals on the current session being read: until they are classified, no request that carries its id goes out. */
   readonly refusals: RefusalHold;
   /** The current session's id may have been hidden (CORS): the next answer to a request sent without one tells. */

@@ -105,10 +105,13 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
         response.ok && isEventStream(response) ? whenBodyEnds(response, session.openStream(), (message) => session.notice(message)) : response);
     }
     if (!body) {
+      // The application ending its session: until its DELETE is answered, nothing it gets back is the engine's to mend.
+      const ending = +(method === 'DELETE' && headers.has('mcp-session-id'));
+      session.ending += ending;
       return run({ operation: {} }, (response) => {
-        if (method === 'DELETE' && response.ok && headers.has('mcp-session-id')) session.terminate();
+        if (ending && response.ok) session.terminate();
         return response;
-      });
+      }).finally(() => (session.ending -= ending));
     }
     const request = { body, operation: operationOf(body, session) };
     if (opens) {

@@ -76,6 +76,35 @@ describe('a session the application ends itself (terminateSession: DELETE)', () 
     expect(events.map((e) => e.type)).toEqual(['session-started']);
   });
 
+  it('a request answered 404 while the application\'s DELETE is still on its way back opens no new session', async () => {
+    chaos = await startChaosServer();
+    let ending = false;
+    // The server has ended the session for the DELETE, and says so to the stream's GET, before
+    // the DELETE's own answer is back (seen with mcp-framework under load).
+    let goneToGet!: () => void, deleted!: () => void;
+    const gone = { answer: { status: 404, contentType: 'application/json', body: '{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}' } };
+    const getAnswered = { ...gone, when: new Promise<void>((resolve) => (goneToGet = resolve)) } as const;
+    const deleteAnswered = { answer: { status: 200, contentType: 'text/plain', body: '' }, when: new Promise<void>((resolve) => (deleted = resolve)) } as const;
+    const noStream = { answer: { status: 405, contentType: 'text/plain', body: '' } } as const;
+    proxy = await startTamperProxy(chaos.url, ({ httpMethod }) =>
+      httpMethod === 'GET' ? (ending ? getAnswered : noStream) : httpMethod === 'DELETE' ? deleteAnswered : 'forward');
+    const events: ResilienceEvent[] = [];
+    const resilient = createResilientFetch({ onEvent: (e) => events.push(e) });
+    const { transport } = await connect(resilient, proxy.url);
+    await expect.poll(() => proxy!.received('GET'), { interval: 5, timeout: 10_000, message: HUNG }).toBe(1); // the SDK's, refused
+    ending = true;
+    const stream = resilient(proxy.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-11-25' } });
+    await expect.poll(() => proxy!.received('GET'), { interval: 5, timeout: 10_000, message: HUNG }).toBe(2);
+    const terminating = transport.terminateSession();
+    await expect.poll(() => proxy!.received('DELETE'), { interval: 5, timeout: 10_000, message: HUNG }).toBe(1);
+    goneToGet();
+    expect((await stream).status).toBe(404); // the server's answer, as it is
+    deleted();
+    await terminating;
+    expect(proxy.received('initialize')).toBe(1);
+    expect(events.map((e) => e.type)).toEqual(['session-started']);
+  });
+
   it('a request carrying an id declared dead, in flight at the DELETE, is answered as it is: never sent again', async () => {
     chaos = await startChaosServer();
     let deadId: string | undefined;
