@@ -28,6 +28,9 @@ import { TaskJobs } from './task-jobs.ts';
 import { breakStream } from './stream-dropper.ts';
 import { WireLog, type WireEntry } from './wire-log.ts';
 
+
+/** How long an idle connection is kept (Node's default is 5 s). */
+const KEEP_ALIVE_MS = 65_000;
 /** How to start a chaos server. */
 export interface ChaosServerOptions {
   /** Default 127.0.0.1. */
@@ -185,7 +188,10 @@ class ChaosHost implements ChaosServer {
     this.backend = options.upstream !== undefined
       ? createProxyBackend(options.upstream, context.onSessionStarted)
       : options.mode === 'modern' ? createModernBackend(context) : createLegacyBackend({ ...context, jsonResponses: options.jsonResponses === true });
+    // Idle connections are kept past any pause a client makes between calls (Node's 5 s would
+    // close one under a client's request on a busy machine: a network failure no fault asked for).
     this.#http = createServer((req, res) => void this.#route(req, res));
+    this.#http.keepAliveTimeout = KEEP_ALIVE_MS;
     this.#viewers = new LiveHub(this.#live, () => this.#live.hello(this.backend.mode, this.plan.snapshot(),
       this.registry.all().map((s) => ({ session: s.ordinal, openedAtMs: s.createdAtMs - this.#createdAtMs }))));
     this.#http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.#upgrade(req, socket, head));
