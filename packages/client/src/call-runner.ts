@@ -130,7 +130,7 @@ export class CallRunner implements StreamOwner {
           const answer = () => finalAnswer(response, attempt.text ?? '');
           // The client's credentials refused: one call's answer (its SDK mends them); the others wait for the new ones and go again.
           if (verdict.kind === 'client-error' && this.#facts.sessionIdSent && refusesCredentials(response)) {
-            const refused = await this.#answerOf(Promise.reject(session.credentials.refuse(this.#version, response.status, answer)));
+            const refused = await this.#answerOf(Promise.reject(session.clientHeaders.refuse(engine, this.#version, response.status, answer)));
             if (refused) return this.#delivered(refused, top);
             break;
           }
@@ -171,7 +171,7 @@ export class CallRunner implements StreamOwner {
   async #attempt(top: boolean): Promise<Attempt> {
     const engine = this.#engine, session = this.#session;
     const { url, init, own } = this.#request;
-    this.#epoch = session.credentials.epoch;
+    this.#epoch = session.clientHeaders.epoch;
     let headers = init.headers; // never changed: a copy is made for what differs from it
     const sdkSentSession = headers.has('mcp-session-id');
     // Sent again, a client's request carries its latest headers (a refreshed token); the first time, its own.
@@ -265,7 +265,7 @@ export class CallRunner implements StreamOwner {
    * work to the others: its failure is theirs to hear of, never an unhandled rejection.
    */
   #answerOf(work: Promise<void>): Promise<Response | undefined> {
-    const answer = this.#session.credentials.answerOf(work, this.originalId, this.#epoch);
+    const answer = this.#session.clientHeaders.answerOf(work, this.originalId, this.#epoch);
     answer.catch(() => {});
     return this.#guard(this.#engine.wait(this.signal, (ended) => abortable(answer, ended)));
   }

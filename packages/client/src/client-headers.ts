@@ -1,3 +1,5 @@
+import { CredentialRefusal } from './credential-refusal.ts';
+
 /**
  * Headers that belong to one request, not to its client: never carried over to the engine's own
  * requests or replays (a DPoP proof is good for one request only; a trace context is its request's).
@@ -10,17 +12,16 @@ const PER_REQUEST_HEADERS: ReadonlySet<string> = new Set([
 /**
  * The headers of one client's latest request (its credentials among them), in memory only,
  * without those that belong to one request: what the engine's own requests for that client
- * carry, a refreshed token the next time. Never another client's.
+ * carry, a refreshed token the next time. Never another client's. A refusal of them is a
+ * {@link CredentialRefusal}.
  *
  * @example
  * const client = new ClientHeaders();
  * client.note(new Headers({ authorization: 'Bearer a', 'mcp-session-id': 's1' }));
  * client.over({ 'content-type': 'application/json' }); // authorization and content-type, no session id
  */
-export class ClientHeaders {
+export class ClientHeaders extends CredentialRefusal {
   readonly #headers = new Headers();
-  /** Counts the changes: a new value here is new credentials, a refreshed token, say. */
-  version = 0;
 
   /** Keeps the client's headers of a request it sent, in place of those of its previous one. */
   note(headers: Headers): void {

@@ -1,6 +1,5 @@
 import { ResilienceError } from '@mcp-resilience/core';
 import { cannotOpen } from './cannot-open.ts';
-import type { ClientHeaders } from './client-headers.ts';
 import type { Engine } from './engine.ts';
 
 /** A refusal that stands: its error, the version of the client's headers refused, its answer, and who has it. */
@@ -39,30 +38,24 @@ export function refusesCredentials(response: Response): boolean {
  * refreshed costs one error per call, at once, never a loop.
  *
  * @example
- * const error = credentials.refuse(version, 401, () => new Response(body, response));
- * const answer = await credentials.answerOf(Promise.reject(error), id, epoch); // the 401, or undefined: go again with the new credentials
+ * const error = session.clientHeaders.refuse(engine, version, 401, () => new Response(body, response));
+ * const answer = await session.clientHeaders.answerOf(Promise.reject(error), id, epoch); // the 401, or undefined: go again with the new credentials
  */
 export class CredentialRefusal {
   #refused: Refused | undefined;
+  /** Counts the changes of the client's headers (see {@link ClientHeaders}): new credentials, a refreshed token, say. */
+  version = 0;
   /** Counts the refusals: a call notes it when it begins, to tell one it met in flight from one that was there before it. */
   epoch = 0;
-
-  readonly #engine: Engine;
-  readonly #headers: ClientHeaders;
-
-  constructor(engine: Engine, headers: ClientHeaders) {
-    this.#engine = engine;
-    this.#headers = headers;
-  }
 
   /**
    * Notes that the client's headers of version `version` were refused; the error that stands for
    * that refusal (the same while it stands), which {@link answerOf} turns into a call's answer.
    */
-  refuse(version: number, status: number, answer: () => Response): ResilienceError {
+  refuse(engine: Engine, version: number, status: number, answer: () => Response): ResilienceError {
     const standing = this.standing();
     if (standing && this.#refused!.version === version) return standing;
-    const engine = this.#engine, deadline = new AbortController();
+    const deadline = new AbortController();
     let settle!: (renewed: boolean) => void;
     const refused: Refused = {
       error: new ResilienceError(cannotOpen('refused', `HTTP ${status}`, { status })),
@@ -80,7 +73,7 @@ export class CredentialRefusal {
   /** The error of the refusal that stands: none once the client's credentials changed (the calls waiting for them go again). */
   standing(): ResilienceError | undefined {
     const refused = this.#refused;
-    if (refused && refused.version !== this.#headers.version) refused.end(true);
+    if (refused && refused.version !== this.version) refused.end(true);
     return this.#refused?.error;
   }
 

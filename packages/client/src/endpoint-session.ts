@@ -3,7 +3,6 @@ import {
   type ExchangeNote, type Negotiated, type Operation, type SessionChange, type SessionTracker, type ToolAnnotations,
 } from '@mcp-resilience/core';
 import { ClientHeaders } from './client-headers.ts';
-import { CredentialRefusal } from './credential-refusal.ts';
 import type { Engine } from './engine.ts';
 import { readInitializeAnswer } from './initialize-answer.ts';
 import { EXCHANGES_KEPT } from './limits.ts';
@@ -58,10 +57,8 @@ export class EndpointSession {
   /** Calls in flight and standalone streams open: a session with either is in use, never idle (counted by {@link enter} and {@link openStream}). */
   callsInFlight = 0;
   streamsOpen = 0;
-  /** The headers of the client's latest request (its credentials among them): the engine's own requests for it send them. */
+  /** The headers of the client's latest request (its credentials among them): the engine's own requests for it send them; a refusal of them. */
   readonly clientHeaders = new ClientHeaders();
-  /** A refusal of those credentials: one call's answer, the others in flight waiting for the client's next ones. */
-  readonly credentials: CredentialRefusal;
   /** The session the SDK's standalone stream last opened on: its cursors belong to that one. */
   #streamSession: number | undefined;
   /** The current session's last exchanges, for a bug report (see {@link noteExchange}). */
@@ -88,7 +85,6 @@ export class EndpointSession {
     this.#host = host;
     this.tasks = new TaskTracker(engine);
     this.refusals = new RefusalHold(engine.ports.sleep);
-    this.credentials = new CredentialRefusal(engine, this.clientHeaders);
     this.recovery = new SessionRecovery(this, engine);
     this.persistence = new SessionPersistence(this, engine);
   }

@@ -75,7 +75,7 @@ export class SessionRecovery {
    */
   prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
     const session = this.#session;
-    session.credentials.standing(); // new credentials: the calls waiting for them go again
+    session.clientHeaders.standing(); // new credentials: the calls waiting for them go again
     // A re-initialization under way, or a refusal being read: wait for it (whatever came of it), then prepare again.
     const waitFor = this.#reinitializing ?? (sdkSentSession ? session.refusals.until : undefined);
     if (waitFor) return waitFor.catch(() => {});
@@ -99,7 +99,7 @@ export class SessionRecovery {
     try {
       this.#engine.assertOpen();
       // Refused for the client's credentials: nothing goes out again with the same ones.
-      const refused = session.credentials.standing();
+      const refused = session.clientHeaders.standing();
       if (refused) throw refused;
     } catch (error) {
       return Promise.reject(error);
@@ -147,7 +147,7 @@ export class SessionRecovery {
         if (!response.ok) {
           const { status } = response;
           const body = await response.text().catch(() => '');
-          if (refusesCredentials(response)) throw session.credentials.refuse(version, status, () => new HandedResponse(body, response));
+          if (refusesCredentials(response)) throw session.clientHeaders.refuse(engine, version, status, () => new HandedResponse(body, response));
           throw new ResilienceError(cannotOpen('refused', `HTTP ${status}`, { status }), { cause: { status, body } });
         }
         engine.assertOpen(); // closed while it was answered: the session is not taken (nobody would end it)
