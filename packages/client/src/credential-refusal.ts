@@ -89,8 +89,8 @@ export class CredentialRefusal {
     try {
       await work;
     } catch (error) {
-      const refused = this.#refused;
-      if (!refused || error !== refused.error) throw error;
+      const refused = this.#refused!;
+      if (error !== refused?.error) throw error;
       if (!this.standing()) return undefined; // credentials newer than those refused go at once
       if (refused.handed) {
         // The call that has the answer (or the stream, a GET), sent again with the same credentials: they could not be mended, and nobody waits.

@@ -139,9 +139,8 @@ export class SessionRecovery {
     try {
       // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
       if (!init) throw new ResilienceError(cannotOpen('no-initialize', 'the client sent no initialize'));
+      // The client's initialize never carried a session id or a cursor (it opened its lineage), nor do its headers.
       const headers = session.clientHeaders.over(init.headers), version = session.clientHeaders.version;
-      headers.delete('mcp-session-id');
-      headers.delete('last-event-id');
       const adopted = await engine.bounded(async (signal) => {
         const response = await this.#send({ method: 'POST', headers, body: init.text, signal }, 'initialize');
         if (!response.ok) {
