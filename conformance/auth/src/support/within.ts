@@ -1,20 +1,14 @@
+import { defaultSleep, within as withinOn } from '@mcp-resilience/scenarios';
+
 /**
- * `promise`, or a rejection saying it hung once `ms` have passed: a cap on a wait, never a verdict
- * on speed (the cap is far above what the awaited work takes).
+ * `promise`, or a rejection saying it hung once `ms` have passed: the scenarios' `within` on the
+ * timer, a cap on a wait, never a verdict on speed (the cap is far above what the work takes).
  *
  * @example
  * const text = await within(client.echo('hi'), 10_000, 'echo');
  */
-export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const cap = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} hung: not settled within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, cap]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return withinOn(promise, ms, defaultSleep, what);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ChaosInputError } from '../faults.ts';
 import { SCENARIOS } from './catalogue.ts';
 import { renderJunit } from './report-junit.ts';
+import { writeReport } from './report-output.ts';
 import { renderText, summaryLine } from './report-text.ts';
 import { runCheck, type CheckOptions } from './run-check.ts';
 import { CONTEXT_ENV, SCENARIO_ENV } from './scenario.ts';
@@ -86,13 +86,5 @@ export async function checkMain(args: readonly string[]): Promise<number> {
   }
   if (parsed === 'help') return (process.stdout.write(`${CHECK_USAGE}\n`), 0);
   if ('list' in parsed) return (process.stdout.write(SCENARIOS.map((s) => `${s.name.padEnd(30)} ${s.title}\n`).join('')), 0);
-  const report = await runCheck(parsed.options);
-  if (parsed.junit) writeFileSync(parsed.junit, renderJunit(report));
-  if (parsed.json) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    process.stderr.write(`${summaryLine(report)}\n`);
-  } else {
-    process.stdout.write(renderText(report));
-  }
-  return report.requiredFailed > 0 ? 1 : 0;
+  return writeReport(await runCheck(parsed.options), parsed, { text: renderText, junit: renderJunit, summary: summaryLine });
 }

@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ChaosInputError } from '../../faults.ts';
+import { writeReport } from '../report-output.ts';
 import { MODERN_REVISION } from './mcp-talk.ts';
 import { scoreServer, type ScoreServerOptions } from './score-server.ts';
 import { SERVER_CHECKS } from './server-catalogue.ts';
@@ -101,13 +101,5 @@ export async function serverCheckMain(args: readonly string[]): Promise<number> 
   if (parsed === 'list') {
     return (process.stdout.write(SERVER_CHECKS.map((c) => `${c.name.padEnd(30)} ${c.required ? 'required' : 'optional'}  ${c.title}\n`).join('')), 0);
   }
-  const report = await scoreServer(parsed.options);
-  if (parsed.junit) writeFileSync(parsed.junit, renderServerJunit(report));
-  if (parsed.json) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    process.stderr.write(`${serverSummaryLine(report)}\n`);
-  } else {
-    process.stdout.write(renderServerText(report));
-  }
-  return report.requiredFailed > 0 ? 1 : 0;
+  return writeReport(await scoreServer(parsed.options), parsed, { text: renderServerText, junit: renderServerJunit, summary: serverSummaryLine });
 }

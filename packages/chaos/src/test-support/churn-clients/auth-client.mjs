@@ -4,6 +4,8 @@
 // `no-refresh`: never refreshes (a 401 fails the call). `keep-dead-id`: refreshes, but keeps the
 // dead session id as the plain SDKs do (a 404 fails the call, and the next call carries the id).
 // `no-auth`: a client that cannot authenticate, and says so.
+import { resultIn, runSteps } from './raw-rpc.mjs';
+
 const context = JSON.parse(process.env.MCP_CHURN_CONTEXT);
 const [mode, url] = process.argv.slice(-2);
 if (mode === 'no-auth' || !context.auth) {
@@ -52,20 +54,9 @@ async function rpc(method, params, notification = false, tried = new Set()) {
   if (response.status === 401 && mode !== 'no-refresh' && again(401)) return refresh().then(() => rpc(method, params, notification, tried));
   if (response.status === 404 && sent && mode !== 'keep-dead-id' && again(404)) return reinitialize(sent).then(() => rpc(method, params, notification, tried));
   if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 80)}`);
-  if (notification) return undefined;
-  const messages = text.split('\n').filter((l) => l.startsWith('data:') && l.slice(5).trim()).map((l) => JSON.parse(l.slice(5)));
-  const answer = (messages.length ? messages : [JSON.parse(text)]).find((m) => m.id === id);
-  if (!answer || answer.error) throw new Error(answer ? answer.error.message : 'no answer');
-  return answer.result;
+  return notification ? undefined : resultIn(text, id);
 }
 
 await rpc('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'auth-client', version: '1' } });
 await rpc('notifications/initialized', undefined, true);
-await rpc('tools/list', {});
-for (const step of context.steps) {
-  await new Promise((resolve) => setTimeout(resolve, step.pauseMs ?? 0));
-  await Promise.all(step.calls.map(({ id, tool, arguments: args }) => rpc('tools/call', { name: tool, arguments: args }).then(
-    (result) => console.log(JSON.stringify({ id, ok: !result.isError, text: result.content[0].text })),
-    (error) => console.log(JSON.stringify({ id, ok: false, error: error.message })),
-  )));
-}
+await runSteps(context, rpc);
