@@ -1,5 +1,5 @@
 import type { RpcMessage } from './messages.ts';
-import { HandedResponse } from './responses.ts';
+import { HandedResponse, type ResponseParts } from './responses.ts';
 
 /** UTF-8, for the bodies the engine writes (shared with the stream supervisor). */
 export const encoder = new TextEncoder();
@@ -20,7 +20,7 @@ export class AnsweredResponse extends HandedResponse {
   #used = false;
 
   /** `value` is `text` parsed; `answer` is the message in it that answers the request. */
-  constructor(text: string, value: unknown, readonly answer: RpcMessage, from: Response) {
+  constructor(text: string, value: unknown, readonly answer: RpcMessage, from: ResponseParts) {
     super(null, from);
     this.#text = text;
     this.#value = value;

@@ -83,7 +83,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     // `Request` is there wherever the engine runs (it needs `Response` and `Headers` as much); a string or URL costs no tick.
     const init = input instanceof Request ? await requestInit(input, given) : given;
-    const headers = new Headers(init.headers);
+    // The SDK's own `Headers` (a new one for each request) is read as it is; any other form is made one.
+    const headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
     const body = method === 'POST' && typeof init.body === 'string' ? readPostBody(init.body) : undefined;
     // A body that cannot be read twice cannot be replayed, and what is not MCP is not the engine's: both go as they are.

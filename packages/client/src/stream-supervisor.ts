@@ -47,39 +47,62 @@ export async function streamNextOf(response: Response, sentId: Id, originalId: I
 }
 
 /**
- * The body handed to the SDK for a request answered over SSE. Events pass through as they
+ * The answer handed to the SDK for a request answered over SSE. Events pass through as they
  * arrive (without ids: resuming is the engine's job); when the stream ends or breaks before the
  * JSON-RPC response, the owner is told and says what comes next: another stream to read on
  * (resumed, or re-issued), the answer, or an error that ends the body so that the call fails at
  * once instead of waiting for its timeout. The answer always reaches the SDK under the id it sent.
+ * A stream whose one message is its answer, and that has ended with it (a healthy call, mostly),
+ * reaches the SDK as that answer in JSON, which it takes as it is (nothing is streamed again).
  *
  * @example
- * return superviseStream(response, runner);
+ * return await superviseStream(response, runner);
  */
-export function superviseStream(first: Response, owner: StreamOwner): Response {
+export async function superviseStream(first: Response, owner: StreamOwner): Promise<Response> {
   let reader: ReadableStreamDefaultReader<Uint8Array>;
   let parser: SseParser;
   let decoder: TextDecoder;
   let lastEventId: string | undefined;
   let retryMs: number | undefined;
-  let answered = false;
+  let answer: RpcMessage | undefined;
+  /** The messages read and not yet handed on, as the SDK gets them. */
+  let queued: string[] = [];
+  /** A read already made, for the body to take first. */
+  let held: Promise<ReadableStreamReadResult<Uint8Array> | undefined> | undefined;
 
-  const deliver = (controller: ReadableStreamDefaultController<Uint8Array>, data: string) => {
+  const deliver = (data: string) => {
     let text = data;
     try {
       const message = JSON.parse(data) as RpcMessage;
       const isAnswer = isAnswerTo(message, owner.sentId);
       const instead = owner.message(message, isAnswer);
       if (isAnswer) {
-        answered = true;
-        if (instead) text = JSON.stringify(instead);
-        else if (message.id !== owner.originalId) text = JSON.stringify({ ...message, id: owner.originalId });
+        answer = instead ?? (message.id === owner.originalId ? message : { ...message, id: owner.originalId });
+        if (answer !== message) text = JSON.stringify(answer);
       }
     } catch {
       // Not JSON: the SDK reports it as it would have.
     }
-    controller.enqueue(encoder.encode(formatSse(text)));
-    if (answered) owner.finished(); // the call is over once its answer is handed on, whenever the stream closes
+    queued.push(text);
+    if (answer) owner.finished(); // the call is over once its answer is handed on, whenever the stream closes
+  };
+
+  /** The next chunk; undefined when the stream broke (like an end before the answer). */
+  const read = () => {
+    const next = held ?? reader.read().catch(() => undefined);
+    held = undefined;
+    return next;
+  };
+
+  /** Takes a chunk's events; false at the end (or a break). */
+  const take = (chunk: ReadableStreamReadResult<Uint8Array> | undefined) => {
+    if (!chunk || chunk.done) return false;
+    for (const event of parser.push(decoder.decode(chunk.value, { stream: true }))) {
+      if (event.id !== undefined) lastEventId = event.id;
+      if (event.retry !== undefined) retryMs = event.retry;
+      if (event.data !== '') deliver(event.data);
+    }
+    return true;
   };
 
   /** Reads on from `response` (the first stream, a resumed one, or a re-issue's), with no cursor yet. */
@@ -91,6 +114,24 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
   };
   follow(first);
 
+  // Nothing is handed on before the first message (a priming event is the engine's alone).
+  let chunk, more;
+  while ((more = take(chunk = await read())) && !queued.length);
+  if (!more) held = Promise.resolve(chunk); // the end (or a break) before any: the body decides on it
+  else if (answer && queued.length === 1) {
+    // Its answer first (a healthy call, mostly): handed on as JSON, which the SDK takes as it is. The
+    // stream is read to its end; MCP has a server send nothing after its answer (what it does reaches the engine alone).
+    void (async () => { while (take(await read())); })();
+    const headers = new Headers(first.headers);
+    headers.set('content-type', 'application/json');
+    return new AnsweredResponse(queued[0]!, answer, answer, { status: first.status, statusText: first.statusText, url: first.url, redirected: first.redirected, headers });
+  }
+
+  const flush = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    controller.enqueue(encoder.encode(queued.map(formatSse).join('')));
+    queued = [];
+  };
+
   const finish = (controller: ReadableStreamDefaultController<Uint8Array>, error?: unknown) => {
     owner.finished();
     if (error === undefined) controller.close();
@@ -101,24 +142,10 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
     new ReadableStream<Uint8Array>({
       async pull(controller) {
         for (;;) {
-          let chunk: ReadableStreamReadResult<Uint8Array> | undefined;
-          try {
-            chunk = await reader.read();
-          } catch {
-            chunk = undefined; // broken: like an end before the answer
-          }
-          if (chunk && !chunk.done) {
-            let delivered = false;
-            for (const event of parser.push(decoder.decode(chunk.value, { stream: true }))) {
-              if (event.id !== undefined) lastEventId = event.id;
-              if (event.retry !== undefined) retryMs = event.retry;
-              if (event.data !== '') (deliver(controller, event.data), (delivered = true));
-            }
-            // A pull that enqueues nothing is not called again: read on until something is delivered.
-            if (delivered) return;
-            continue;
-          }
-          if (answered) return finish(controller);
+          // A pull that enqueues nothing is not called again: read on until something is handed on.
+          if (queued.length) return flush(controller);
+          if (take(await read())) continue;
+          if (answer) return finish(controller);
           let next: StreamNext;
           try {
             if (owner.signal?.aborted) throw owner.signal.reason;
@@ -130,8 +157,8 @@ export function superviseStream(first: Response, owner: StreamOwner): Response {
             follow(next.follow);
             continue;
           }
-          const text = JSON.stringify('answer' in next ? next.answer : surfaced(owner.originalId, next.fail));
-          controller.enqueue(encoder.encode(formatSse(text)));
+          queued.push(JSON.stringify('answer' in next ? next.answer : surfaced(owner.originalId, next.fail)));
+          flush(controller);
           return finish(controller);
         }
       },
