@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AnsweredResponse } from './answered-response.ts';
+import { HandedResponse } from './responses.ts';
 
 const text = '{"jsonrpc":"2.0","id":4,"result":{"tools":[]}}';
 const make = () => new AnsweredResponse(text, JSON.parse(text), { jsonrpc: '2.0', id: 4, result: { tools: [] } }, new Response(null, {
@@ -17,7 +18,7 @@ describe('AnsweredResponse', () => {
     await expect(make().text()).resolves.toBe(text);
   });
 
-  it('makes a body stream only when asked for, and clones while unread', async () => {
+  it('has a body stream, and clones while unread', async () => {
     const response = make();
     const copy = response.clone();
     expect(response.body).toBeInstanceOf(ReadableStream);
@@ -40,5 +41,39 @@ describe('AnsweredResponse', () => {
     const cancelled = make();
     await cancelled.body!.cancel();
     await expect(cancelled.json()).rejects.toThrow(TypeError);
+  });
+});
+
+describe('HandedResponse', () => {
+  const upstream = () => {
+    const response = new Response('{"a":1}', { status: 201, statusText: 'Created', headers: { 'content-type': 'application/json', 'x-server': 'one' } });
+    Object.defineProperties(response, { url: { value: 'http://127.0.0.1:1/mcp' }, redirected: { value: true } });
+    return response;
+  };
+
+  it('has the very headers, url and redirected of the response it was read from: nothing copied', async () => {
+    const from = upstream();
+    const handed = new HandedResponse('{"b":2}', from);
+    expect(handed.headers).toBe(from.headers);
+    expect([handed.status, handed.statusText, handed.url, handed.redirected]).toEqual([201, 'Created', 'http://127.0.0.1:1/mcp', true]);
+    expect(await handed.text()).toBe('{"b":2}');
+    // Another status (a 202 read as a 200) has no status text of its own; other headers are given, in place of the upstream ones.
+    const other = new HandedResponse(null, from, 200, new Headers({ 'content-type': 'text/plain' }));
+    expect([other.status, other.statusText, other.headers.get('content-type'), other.url]).toEqual([200, '', 'text/plain', 'http://127.0.0.1:1/mcp']);
+  });
+
+  it('clones with its status, headers and url, each copy reading the whole body', async () => {
+    const handed = new HandedResponse('{"b":2}', upstream());
+    const copy = handed.clone();
+    expect([copy.status, copy.headers.get('x-server'), copy.url]).toEqual([201, 'one', 'http://127.0.0.1:1/mcp']);
+    expect([await copy.text(), await handed.text()]).toEqual(['{"b":2}', '{"b":2}']);
+  });
+
+  it('an AnsweredResponse given other headers (an SSE answer handed on as JSON) shows those', async () => {
+    const headers = new Headers({ 'content-type': 'application/json' });
+    const answered = new AnsweredResponse(text, JSON.parse(text), { jsonrpc: '2.0', id: 4, result: { tools: [] } }, upstream(), headers);
+    expect(answered.headers).toBe(headers);
+    expect(answered.status).toBe(201);
+    await expect(answered.json()).resolves.toEqual(JSON.parse(text));
   });
 });

@@ -25,22 +25,17 @@ export class ClientHeaders extends CredentialRefusal {
 
   /** Keeps the client's headers of a request it sent, in place of those of its previous one. */
   note(headers: Headers): void {
-    let kept = 0;
     headers.forEach((value, name) => {
-      if (PER_REQUEST_HEADERS.has(name)) return;
-      kept++;
-      if (this.#headers.get(name) !== value) {
+      if (!PER_REQUEST_HEADERS.has(name) && this.#headers.get(name) !== value) {
         this.#headers.set(name, value);
         this.version++;
       }
     });
-    // One the client no longer sends (a token its SDK dropped) is not sent for it either: there is one when more are kept than it sent.
-    if (kept < this.#headers.size) {
-      for (const name of this.#headers.keys()) {
-        if (!headers.has(name)) {
-          this.#headers.delete(name);
-          this.version++;
-        }
+    // One the client no longer sends (a token its SDK dropped) is not sent for it either.
+    for (const name of this.#headers.keys()) {
+      if (!headers.has(name)) {
+        this.#headers.delete(name);
+        this.version++;
       }
     }
   }

@@ -96,10 +96,9 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const session = routed instanceof Promise ? await routed : routed;
     // Only a lineage with a session sends requests of its own: a request without an id (shared by every client then) lends it nothing.
     if (opens || headers.has('mcp-session-id')) session.clientHeaders.note(headers);
-    const run = async (request: Omit<CallRequest, 'url' | 'init'>, then?: (response: Response) => Response | Promise<Response>) => {
-      const runner = new CallRunner(engine, session, { url, init: { ...init, method, headers }, ...request });
-      const response = await runner.run();
-      return then ? then(response) : response;
+    const run = (request: Omit<CallRequest, 'url' | 'init'>, then?: (response: Response) => Response | Promise<Response>) => {
+      const response = new CallRunner(engine, session, { url, init: { ...init, method, headers }, ...request }).run();
+      return then ? response.then(then) : response;
     };
     if (method === 'GET') {
       return run({ operation: { stream: true } }, (response) =>

@@ -1,32 +1,33 @@
-/** What a response is handed on from: the response read, or the parts it takes of one. */
-export type ResponseParts = Pick<Response, 'status' | 'statusText' | 'headers' | 'url' | 'redirected'>;
-
 /**
  * A response the engine hands on in place of one it read (`from`): the same status (unless
- * given), status text and headers, and the same `url` and `redirected` (where the answer came
- * from, after the redirects `fetch` followed), without a copy of anything: `headers` is the
- * object `from` has.
+ * given), status text and headers (unless given), and the same `url` and `redirected` (where the
+ * answer came from, after the redirects `fetch` followed), without a copy of anything: `headers`
+ * is the object `from` has.
  *
  * @example
  * return new HandedResponse(text, response); // response.url, as the SDK would have seen it
  */
 export class HandedResponse extends Response {
-  readonly #from: ResponseParts;
+  readonly #from: Response;
+  readonly #headers: Headers;
 
-  constructor(body: BodyInit | null, from: ResponseParts, status = from.status) {
+  constructor(body: BodyInit | null, from: Response, status = from.status, headers = from.headers) {
     super(body, { status, statusText: status === from.status ? from.statusText : '' });
     this.#from = from;
+    this.#headers = headers;
   }
 
   static {
     // `headers`, `url` and `redirected` are accessors of Response: answered from the response read.
-    Object.defineProperties(HandedResponse.prototype, Object.fromEntries(['headers', 'url', 'redirected'].map((name) => [name, {
-      configurable: true, get(this: HandedResponse) { return this.#from[name as 'url']; },
-    }])));
+    Object.defineProperties(HandedResponse.prototype, {
+      headers: { configurable: true, get(this: HandedResponse) { return this.#headers; } },
+      url: { configurable: true, get(this: HandedResponse) { return this.#from.url; } },
+      redirected: { configurable: true, get(this: HandedResponse) { return this.#from.redirected; } },
+    });
   }
 
   override clone(): Response {
-    return new HandedResponse(super.clone().body, this.#from, this.status);
+    return new HandedResponse(super.clone().body, this); // its status, headers, url: this one's
   }
 }
 

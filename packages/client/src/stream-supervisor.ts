@@ -124,7 +124,7 @@ export async function superviseStream(first: Response, owner: StreamOwner): Prom
     void (async () => { while (take(await read())); })();
     const headers = new Headers(first.headers);
     headers.set('content-type', 'application/json');
-    return new AnsweredResponse(queued[0]!, answer, answer, { status: first.status, statusText: first.statusText, url: first.url, redirected: first.redirected, headers });
+    return new AnsweredResponse(queued[0]!, answer, answer, first, headers);
   }
 
   const flush = (controller: ReadableStreamDefaultController<Uint8Array>) => {
