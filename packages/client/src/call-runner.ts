@@ -62,14 +62,12 @@ export class CallRunner implements StreamOwner {
   get signal(): AbortSignal | undefined { return this.#request.init.signal ?? undefined; }
 
   /** Runs the request to its answer (a supervised stream, for SSE) or its typed failure. */
-  async run(): Promise<Response> {
+  run(): Promise<Response> {
     if (!this.#request.own) this.#engine.countCall();
-    try {
-      return await this.#loop(true);
-    } catch (error) {
+    return this.#loop(true).catch((error: unknown) => {
       this.finished();
       throw error;
-    }
+    });
   }
 
   finished(): void {
@@ -189,17 +187,17 @@ export class CallRunner implements StreamOwner {
     const method = this.#request.operation.method;
     // The negotiated revision; without an initialize (2026-07-28), the one the request declares.
     const revision = own ? undefined : (session.revision ?? headers.get('mcp-protocol-version') ?? undefined);
-    this.#facts = defined({
+    // Facts a request may not have are there as undefined (no copy to leave them out: this runs on every call).
+    this.#facts = {
       revision, sessionIdSent: sessionLogic && headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE', rpcMethod: method,
-    });
-    const sent = await exchange(engine, url, { ...init, headers, ...(this.#text === undefined ? {} : { body: this.#text }) }, this.#facts);
+    } as RequestFacts;
+    const sent = await exchange(engine, url, { ...init, headers, body: this.#text ?? init.body ?? null }, this.#facts);
     const { response } = sent;
     const sessionId = headers.get('mcp-session-id') ?? undefined;
     session.noteExchange(method ?? init.method, response?.status ?? 'network');
     if (!response) return { observation: sent.observation, cause: sent.error, sessionId };
     this.#serverWait?.reached(); // any answer: the server listens
-    if (response.ok) {
-      session.touch();
+    if (response.ok) { // the session is in use until the call is over (it is touched then)
       const answered = await readAnswer(this, this.#request, response, top, this.#facts);
       return answered instanceof Response ? { answer: answered } : { observation: answered, response, sessionId };
     }

@@ -96,8 +96,9 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const session = routed instanceof Promise ? await routed : routed;
     // Only a lineage with a session sends requests of its own: a request without an id (shared by every client then) lends it nothing.
     if (opens || headers.has('mcp-session-id')) session.clientHeaders.note(headers);
+    const callInit = { ...init, method, headers };
     const run = (request: Omit<CallRequest, 'url' | 'init'>, then?: (response: Response) => Response | Promise<Response>) => {
-      const response = new CallRunner(engine, session, { url, init: { ...init, method, headers }, ...request }).run();
+      const response = new CallRunner(engine, session, Object.assign(request, { url, init: callInit })).run();
       return then ? response.then(then) : response;
     };
     if (method === 'GET') {
@@ -113,13 +114,13 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
         return response;
       }).finally(() => (session.ending -= ending));
     }
-    const request = { body, operation: operationOf(body, session) };
+    const operation = operationOf(body, session);
     if (opens) {
       session.rememberInitialize(body.text, headers);
-      return run(request, async (response) => (await session.learn(response), response));
+      return run({ body, operation }, async (response) => (await session.learn(response), response));
     }
     if (rpcMethod === 'notifications/initialized') session.rememberInitialized(body.text, headers);
-    return run({ ...request, done: session.enter(), entered: true });
+    return run({ body, operation, done: session.enter(), entered: true });
   };
 
   return Object.assign(resilientFetch, {

@@ -26,13 +26,17 @@ export type Exchanged =
  * @example
  * const { response, observation } = await exchange(engine, url, init, facts);
  */
-export async function exchange(host: WireHost, url: string, init: RequestInit, facts: RequestFacts): Promise<Exchanged> {
+export function exchange(host: WireHost, url: string, init: RequestInit, facts: RequestFacts): Promise<Exchanged> {
+  let sent: Promise<Response>;
   try {
-    return { response: await host.fetch(url, init) };
-  } catch (error) {
+    sent = host.fetch(url, init);
+  } catch (error) { // a fetch that throws at once fails like one that rejects
+    sent = Promise.reject(error);
+  }
+  return sent.then((response) => ({ response }), (error: unknown) => {
     if (init.signal?.aborted) throw error;
     return { observation: { kind: 'network', ...sendPhase(host.ports.notSent(error)), ...facts }, error };
-  }
+  });
 }
 
 /**
