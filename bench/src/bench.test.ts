@@ -26,20 +26,30 @@ describe('pnpm bench --quick', () => {
     expect(figures.quick).toBe(true);
 
     // The overhead on Node 20 (this process's), 24 and 26, each line in a child process of its own
-    // binary against one chaos server: figures for each, from the Node it names (never their values).
-    const lines = figures.overhead_node_lines as Record<string, Record<string, unknown>>;
-    expect(Object.keys(lines)).toEqual([`node${process.versions.node.split('.')[0]}`, 'node24', 'node26']);
-    expect(Object.values(lines).map((l) => l.node)).toEqual([process.version, 'v24.22.3', 'v26.12.1']);
-    for (const [line, l] of Object.entries(lines)) {
-      expect(l.failure, line).toBeUndefined();
-      for (const key of ['median_ratio', 'p99_ratio', 'cpu_ratio', 'plain_cpu_us', 'resilient_cpu_us', 'concurrent_median_ratio', 'concurrent_cpu_ratio']) {
-        expect(typeof l[key], `${line}.${key}`).toBe('number');
+    // binary against one chaos server, with SSE and with JSON answers: figures for each, from the
+    // Node it names (never their values), and a row per line with both formats in the report.
+    const byFormat = figures.overhead_node_lines as Record<string, Record<string, Record<string, unknown>>>;
+    expect(Object.keys(byFormat)).toEqual(['sse', 'json']);
+    for (const [format, lines] of Object.entries(byFormat)) {
+      expect(Object.keys(lines), format).toEqual([`node${process.versions.node.split('.')[0]}`, 'node24', 'node26']);
+      expect(Object.values(lines).map((l) => l.node), format).toEqual([process.version, 'v24.22.3', 'v26.12.1']);
+      for (const [line, l] of Object.entries(lines)) {
+        expect(l.failure, `${format}.${line}`).toBeUndefined();
+        for (const key of ['median_ratio', 'p99_ratio', 'cpu_ratio', 'plain_cpu_us', 'resilient_cpu_us', 'added_cpu_us', 'concurrent_median_ratio', 'concurrent_cpu_ratio']) {
+          expect(typeof l[key], `${format}.${line}.${key}`).toBe('number');
+        }
+        expect(l.added_cpu_us).toBe((l.resilient_cpu_us as number) - (l.plain_cpu_us as number));
       }
-      expect(stdout).toMatch(new RegExp(`^${line} \\(${String(l.node).replaceAll('.', '\\.')}\\), sequential  .* µs .* µs `, 'm'));
     }
-    const details = figures.details as { overheadNodeLines: { format: string; lines: { line: string; result: { sequential: { plain: { latency: { n: number } } } } }[] } };
-    expect(details.overheadNodeLines.format).toBe('sse');
-    expect(details.overheadNodeLines.lines.map((l) => l.result.sequential.plain.latency.n)).toEqual([160, 160, 160]); // 4 rounds × 40 calls, on every line
+    for (const [line, l] of Object.entries(byFormat.sse!)) {
+      expect(stdout).toMatch(new RegExp(`^${line} \\(${String(l.node).replaceAll('.', '\\.')}\\)  (\\S+ / \\S+ +\\S+ +\\d+ → \\d+ µs \\([+-]\\d+\\) *){2}$`, 'm'));
+    }
+    type Measured = { format: string; lines: { line: string; result: { sequential: { plain: { latency: { n: number } } } } }[] };
+    const details = figures.details as { overheadNodeLines: Record<string, Measured> };
+    expect(Object.values(details.overheadNodeLines).map((m) => m.format)).toEqual(['sse', 'json']);
+    for (const measured of Object.values(details.overheadNodeLines)) {
+      expect(measured.lines.map((l) => l.result.sequential.plain.latency.n)).toEqual([160, 160, 160]); // 4 rounds × 40 calls, on every line
+    }
     expect(stdout).toMatch(/overhead measured on every Node line .* met$/m);
 
     // Counts, not timings: these hold on any machine.

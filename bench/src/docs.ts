@@ -14,7 +14,7 @@ import type { LineageMemoryResult } from './lineage-memory.ts';
 import type { MemoryResult } from './memory.ts';
 import type { OverheadResult } from './overhead.ts';
 import type { RecoveryResult } from './recovery.ts';
-import type { BenchSummary, Goal, NodeLineSummary } from './report.ts';
+import { NODE_LINES_FORMATS, nodeLineNames, type BenchSummary, type Goal, type NodeLineFailure, type NodeLineFigures, type NodeLinesSummary, type NodeLineSummary } from './report.ts';
 import { ADAPTER_BUDGET, ADAPTERS, SIZE_BUDGET, SIZE_GOAL, type SizeReport } from './size.ts';
 import type { StormResult } from './storm.ts';
 
@@ -24,10 +24,21 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const COMMITTED_RESULTS = 'bench/results/latest.json';
 
 /**
- * `bench/results/latest.json` as committed: a full run's summary, with the keys a run older than
- * the current `pnpm bench` may lack left optional (`overhead_node_lines`, the lineage memory run).
+ * `overhead_node_lines` as runs before JSON answers were measured on every Node line wrote it: SSE
+ * figures only, keyed by line (`node20`, …), without `added_cpu_us`.
+ *
+ * @example
+ * const older: SseOnlyNodeLines = { node26: { node: 'v26.12.1', median_ratio: 1.028, p99_ratio: 0.74, cpu_ratio: 1.002, plain_cpu_us: 643, resilient_cpu_us: 644, concurrent_median_ratio: 1.275, concurrent_cpu_ratio: 1.458 } };
  */
-export type CommittedResults = Partial<BenchSummary> & {
+export type SseOnlyNodeLines = Readonly<Record<string, Omit<NodeLineFigures, 'added_cpu_us'> | NodeLineFailure>>;
+
+/**
+ * `bench/results/latest.json` as committed: a full run's summary, with the keys a run older than
+ * the current `pnpm bench` may lack left optional (`overhead_node_lines`, the lineage memory run),
+ * and `overhead_node_lines` in either shape (SSE only, or each answer format).
+ */
+export type CommittedResults = Omit<Partial<BenchSummary>, 'overhead_node_lines'> & {
+  readonly overhead_node_lines?: NodeLinesSummary | SseOnlyNodeLines;
   readonly quick: boolean;
   readonly date: string;
   readonly wallSeconds: number;
@@ -91,12 +102,29 @@ function overheadRows(c: CommittedResults): string[][] {
 const addedMs = (x: OverheadResult['sequential']) => x.resilient.latency.medianMs - x.plain.latency.medianMs;
 const addedCpu = (x: OverheadResult['sequential']) => x.resilient.cpuMicrosPerCall - x.plain.cpuMicrosPerCall;
 
-function nodeLinesTable(lines: Readonly<Record<string, NodeLineSummary>>): string {
+const isSseOnly = (lines: NodeLinesSummary | SseOnlyNodeLines): lines is SseOnlyNodeLines => !NODE_LINES_FORMATS.every((f) => f in lines);
+
+/** The table of a run that measured SSE answers only on each Node line (before JSON was measured there too). */
+function sseOnlyNodeLinesTable(lines: SseOnlyNodeLines): string {
   return tableOf(
     ['line', 'Node', 'ratio: median / p99 / CPU', 'CPU a call, plain → engine', '32 at a time: median / CPU ratio'],
     Object.entries(lines).map(([line, l]) => 'failure' in l
       ? [line, l.node ?? '—', l.skipped ? `skipped: ${l.failure}` : `no figures: ${l.failure}`, '', '']
       : [line, l.node, `**${r3(l.median_ratio)}** / ${r3(l.p99_ratio)} / ${r3(l.cpu_ratio)}`, `${int(l.plain_cpu_us)} → ${int(l.resilient_cpu_us)} µs`, `${r3(l.concurrent_median_ratio)} / ${r3(l.concurrent_cpu_ratio)}`]),
+  );
+}
+
+/** A row per Node line; for each answer format its median ratio one call at a time and 32 at a time, and its CPU a call, plain → engine. */
+function nodeLinesByFormatTable(lines: NodeLinesSummary): string {
+  const cells = (l: NodeLineSummary | undefined) => l === undefined ? ['not measured', '', '']
+    : 'failure' in l ? [l.skipped ? `skipped: ${l.failure}` : `no figures: ${l.failure}`, '', '']
+    : [`**${r3(l.median_ratio)}**`, r3(l.concurrent_median_ratio), `${int(l.plain_cpu_us)} → ${int(l.resilient_cpu_us)} µs (${l.added_cpu_us >= 0 ? '+' : ''}${int(l.added_cpu_us)})`];
+  return tableOf(
+    ['line', 'Node', ...NODE_LINES_FORMATS.flatMap((f) => [`${f.toUpperCase()}: median ratio, one at a time`, `${f.toUpperCase()}: median ratio, 32 at a time`, `${f.toUpperCase()}: CPU a call, plain → engine`])],
+    nodeLineNames(lines).map((name) => [
+      name, NODE_LINES_FORMATS.map((f) => lines[f][name]?.node).find((n) => n !== undefined) ?? '—',
+      ...NODE_LINES_FORMATS.flatMap((f) => cells(lines[f][name])),
+    ]),
   );
 }
 
@@ -125,10 +153,14 @@ export const BLOCKS: readonly DocBlock[] = [
   },
   {
     name: 'overhead-node-lines', doc: 'docs/performance.md', quotes: 'the overhead by Node line (overhead_node_lines)', inline: false,
-    render: ({ overhead_node_lines: lines }) => lines === undefined ? undefined : [
+    render: ({ overhead_node_lines: lines }) => lines === undefined ? undefined : isSseOnly(lines) ? [
       'The same measurement on SSE answers on each Node line, one line after another against one chaos server, each in a child process of its own Node binary (`overhead_node_lines` in `latest.json`):',
       '',
-      nodeLinesTable(lines),
+      sseOnlyNodeLinesTable(lines),
+    ].join('\n') : [
+      'The same measurement on each Node line, SSE answers on every line and then JSON answers on every line, one measurement after another against one chaos server, each in a child process of its own Node binary (`overhead_node_lines` in `latest.json`, with the p99 and CPU ratios):',
+      '',
+      nodeLinesByFormatTable(lines),
     ].join('\n'),
   },
   {

@@ -18,10 +18,23 @@ export type NodeLineOverhead =
   | { readonly line: string; readonly node: string; readonly result: OverheadResult }
   | { readonly line: string; readonly node?: string; readonly failure: string; readonly skipped?: true };
 
-/** The same measurement on each Node line, against one chaos server. */
+/** The same measurement on each Node line, in one answer format, against one chaos server. */
 export interface NodeLinesOverhead {
   readonly format: AnswerFormat;
   readonly lines: readonly NodeLineOverhead[];
+}
+
+/**
+ * Every Node line measured in each answer format: SSE answers (the SDK server's default), then
+ * JSON answers.
+ *
+ * @example
+ * const { sse, json } = await measureNodeLinesOverhead(size);
+ * json.lines.map((l) => l.line); // ['node20', 'node24', 'node26']
+ */
+export interface NodeLinesOverheadByFormat {
+  readonly sse: NodeLinesOverhead;
+  readonly json: NodeLinesOverhead;
 }
 
 const CHILD = fileURLToPath(new URL('./overhead-line-main.js', import.meta.url));
@@ -63,21 +76,27 @@ async function measureLine({ line, node, binary }: Line, control: string, size: 
 /**
  * The healthy-call overhead ({@link measureOverhead}'s: the plain SDK client against the same
  * client with `createResilientFetch()`, one call at a time and 32 at a time, CPU per call) on Node
- * 24 and 26 beside this process's Node, in one run against one `mcp-chaos` process (started here,
- * stopped by its PID): each line's measurement runs in a child process of that line's binary, one
- * line after another, so that the cores go to one measurement at a time. A line that gives no
- * figures says why in `failure`; off linux-x64 the other lines are `skipped`.
+ * 24 and 26 beside this process's Node, with SSE answers and with JSON answers, in one run against
+ * one `mcp-chaos` process (started here, stopped by its PID): each line's measurement runs in a
+ * child process of that line's binary, every line in SSE and then every line in JSON, one
+ * measurement after another, so that the cores go to one measurement at a time. A line that gives
+ * no figures in a format says why in `failure`; off linux-x64 the other lines are `skipped`.
  *
  * @example
- * const { lines } = await measureNodeLinesOverhead(size, 'sse');
- * for (const l of lines) if ('result' in l) console.log(l.line, l.result.sequential.medianRatio);
+ * const { sse, json } = await measureNodeLinesOverhead(size);
+ * for (const l of json.lines) if ('result' in l) console.log(l.line, l.result.sequential.medianRatio);
  */
-export async function measureNodeLinesOverhead(size: OverheadSize, format: AnswerFormat): Promise<NodeLinesOverhead> {
+export async function measureNodeLinesOverhead(size: OverheadSize): Promise<NodeLinesOverheadByFormat> {
   const chaos = await startChaosProcess();
   try {
-    const measured: NodeLineOverhead[] = [];
-    for (const line of lines()) measured.push(await measureLine(line, chaos.control, size, format));
-    return { format, lines: measured };
+    const measureEveryLine = async (format: AnswerFormat): Promise<NodeLinesOverhead> => {
+      const measured: NodeLineOverhead[] = [];
+      for (const line of lines()) measured.push(await measureLine(line, chaos.control, size, format));
+      return { format, lines: measured };
+    };
+    const sse = await measureEveryLine('sse');
+    const json = await measureEveryLine('json');
+    return { sse, json };
   } finally {
     await chaos.stop();
   }

@@ -1,6 +1,6 @@
 import type { LineageMemoryResult } from './lineage-memory.ts';
 import type { MemoryResult } from './memory.ts';
-import type { NodeLinesOverhead } from './node-lines-overhead.ts';
+import type { NodeLinesOverhead, NodeLinesOverheadByFormat } from './node-lines-overhead.ts';
 import type { OverheadResult } from './overhead.ts';
 import type { RecoveryResult } from './recovery.ts';
 import { ADAPTER_BUDGET, ADAPTERS, SIZE_BUDGET, SIZE_GOAL, type SizeReport } from './size.ts';
@@ -15,8 +15,8 @@ export interface BenchRun {
   readonly overhead: OverheadResult;
   /** Against a server that answers with JSON bodies. */
   readonly overheadJson: OverheadResult;
-  /** SSE answers, on this process's Node and on Node 24 and 26, each in a child process, against one chaos server. */
-  readonly overheadNodeLines: NodeLinesOverhead;
+  /** SSE and JSON answers, on this process's Node and on Node 24 and 26, each in a child process, against one chaos server. */
+  readonly overheadNodeLines: NodeLinesOverheadByFormat;
   readonly recovery: RecoveryResult;
   readonly storm: StormResult;
   readonly memory: { readonly resilient: MemoryResult; readonly baseline: MemoryResult; readonly clients: LineageMemoryResult };
@@ -87,30 +87,136 @@ export function summaryOf(run: BenchRun) {
 
 export type BenchSummary = ReturnType<typeof summaryOf>;
 
-/** One Node line's overhead figures in `latest.json` (SSE answers), or why it has none. */
-export type NodeLineSummary =
-  | {
-    readonly node: string; readonly median_ratio: number; readonly p99_ratio: number; readonly cpu_ratio: number;
-    readonly plain_cpu_us: number; readonly resilient_cpu_us: number; readonly concurrent_median_ratio: number; readonly concurrent_cpu_ratio: number;
-  }
-  | { readonly node?: string; readonly failure: string; readonly skipped?: true };
-
 /**
- * The overhead by Node line, keyed by line (`node20`, `node24`, `node26`).
+ * The answer formats every Node line is measured in, in the order they run
+ * (`measureNodeLinesOverhead`: SSE on every line, then JSON on every line).
  *
  * @example
- * nodeLinesSummary(run.overheadNodeLines).node26; // { node: 'v26.12.1', median_ratio: 1.06, … }
+ * NODE_LINES_FORMATS.map((f) => summaryOf(run).overhead_node_lines[f].node26); // [SSE figures, JSON figures]
  */
-export function nodeLinesSummary(measured: NodeLinesOverhead): Record<string, NodeLineSummary> {
+export const NODE_LINES_FORMATS = ['sse', 'json'] as const satisfies readonly (keyof NodeLinesOverheadByFormat)[];
+
+/** An answer format every Node line is measured in (`sse`, `json`). */
+export type NodeLinesFormat = (typeof NODE_LINES_FORMATS)[number];
+
+/** One Node line's overhead figures in one answer format, as `latest.json` keeps them. */
+export interface NodeLineFigures {
+  readonly node: string;
+  readonly median_ratio: number;
+  readonly p99_ratio: number;
+  readonly cpu_ratio: number;
+  readonly plain_cpu_us: number;
+  readonly resilient_cpu_us: number;
+  /** `resilient_cpu_us − plain_cpu_us`: the CPU the engine adds to a call, one call at a time. */
+  readonly added_cpu_us: number;
+  readonly concurrent_median_ratio: number;
+  readonly concurrent_cpu_ratio: number;
+}
+
+/** Why a Node line has no figures in one answer format (`skipped`: no binary for this platform). */
+export interface NodeLineFailure {
+  readonly node?: string;
+  readonly failure: string;
+  readonly skipped?: true;
+}
+
+/** One Node line's overhead figures in one answer format, or why it has none. */
+export type NodeLineSummary = NodeLineFigures | NodeLineFailure;
+
+/**
+ * `overhead_node_lines` in `latest.json`: for each answer format, each Node line's figures keyed
+ * by line (`node20`, `node24`, `node26`).
+ *
+ * @example
+ * const lines: NodeLinesSummary = { sse: { node26: { node: 'v26.12.1', median_ratio: 1.028, … } }, json: { node26: { … } } };
+ */
+export type NodeLinesSummary = Readonly<Record<NodeLinesFormat, Readonly<Record<string, NodeLineSummary>>>>;
+
+function linesSummaryOf(measured: NodeLinesOverhead): Record<string, NodeLineSummary> {
   return Object.fromEntries(measured.lines.map((l): [string, NodeLineSummary] => {
     if (!('result' in l)) return [l.line, { ...(l.node ? { node: l.node } : {}), failure: l.failure, ...(l.skipped ? { skipped: true } : {}) }];
     const { sequential: s, concurrent: c } = l.result;
     return [l.line, {
       node: l.node, median_ratio: s.medianRatio, p99_ratio: s.p99Ratio, cpu_ratio: s.cpuRatio,
-      plain_cpu_us: s.plain.cpuMicrosPerCall, resilient_cpu_us: s.resilient.cpuMicrosPerCall,
+      plain_cpu_us: s.plain.cpuMicrosPerCall, resilient_cpu_us: s.resilient.cpuMicrosPerCall, added_cpu_us: s.resilient.cpuMicrosPerCall - s.plain.cpuMicrosPerCall,
       concurrent_median_ratio: c.medianRatio, concurrent_cpu_ratio: c.cpuRatio,
     }];
   }));
+}
+
+/**
+ * The overhead by Node line, for each answer format, keyed by line (`node20`, `node24`, `node26`).
+ *
+ * @example
+ * nodeLinesSummary(run.overheadNodeLines).json.node26; // { node: 'v26.12.1', median_ratio: 1.02, …, added_cpu_us: 41, … }
+ */
+export function nodeLinesSummary(measured: NodeLinesOverheadByFormat): NodeLinesSummary {
+  return { sse: linesSummaryOf(measured.sse), json: linesSummaryOf(measured.json) };
+}
+
+/** The Node line the per-line overhead goals hold for, and their targets, the same in each answer format. */
+const NEWEST_LINE_GOALS = { line: 'node26', medianRatio: 1.03, concurrentMedianRatio: 1.1, addedCpuMicros: 60 } as const;
+
+const signed = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
+const answers = (format: NodeLinesFormat) => `${format.toUpperCase()} answers`;
+
+/**
+ * Every Node line measured in some answer format, in the order they ran.
+ *
+ * @example
+ * nodeLineNames(summaryOf(run).overhead_node_lines); // ['node20', 'node24', 'node26']
+ */
+export function nodeLineNames(lines: NodeLinesSummary): string[] {
+  return [...new Set(NODE_LINES_FORMATS.flatMap((f) => Object.keys(lines[f])))];
+}
+
+/** Whether each line has figures in every format (or is skipped, where there is no binary). */
+function everyLineMeasured(lines: NodeLinesSummary): Goal {
+  const names = nodeLineNames(lines);
+  const state = (l: NodeLineSummary | undefined) => (l === undefined ? 'not measured' : 'failure' in l ? (l.skipped ? 'skipped' : 'no figures') : 'figures');
+  return {
+    name: 'overhead measured on every Node line', goal: `${names.join(', ')}, ${NODE_LINES_FORMATS.map((f) => f.toUpperCase()).join(' and ')} answers`,
+    measured: names.map((name) => {
+      const states = NODE_LINES_FORMATS.map((f) => state(lines[f][name]));
+      return `${name}: ${states.every((x) => x === states[0]) ? states[0] : NODE_LINES_FORMATS.map((f, i) => `${f.toUpperCase()} ${states[i]}`).join(', ')}`;
+    }).join(', '),
+    met: NODE_LINES_FORMATS.every((f) => names.every((name) => ['figures', 'skipped'].includes(state(lines[f][name])))),
+    counted: true,
+  };
+}
+
+/** The overhead goals on the newest line ({@link NEWEST_LINE_GOALS}), each answer format: timings, so never counted. */
+function newestLineGoals(lines: NodeLinesSummary): Goal[] {
+  const { line, medianRatio, concurrentMedianRatio, addedCpuMicros } = NEWEST_LINE_GOALS;
+  const goal = (format: NodeLinesFormat, figure: string, target: string, measure: (l: NodeLineFigures) => { measured: string; met: boolean }): Goal => {
+    const l = lines[format][line];
+    const name = `overhead on ${line.replace('node', 'Node ')}, ${figure} (${answers(format)})`;
+    if (l === undefined || 'failure' in l) return { name, goal: target, measured: l?.skipped ? 'skipped' : 'no figures', met: false, counted: false };
+    return { name, goal: target, ...measure(l), counted: false };
+  };
+  return [
+    ...NODE_LINES_FORMATS.map((f) => goal(f, 'median latency, one call at a time', `≤ ${medianRatio.toFixed(2)} ×`, (l) => ({ measured: `${l.median_ratio} ×`, met: l.median_ratio <= medianRatio }))),
+    ...NODE_LINES_FORMATS.map((f) => goal(f, 'median latency, 32 at a time', `≤ ${concurrentMedianRatio.toFixed(2)} ×`, (l) => ({
+      measured: `${l.concurrent_median_ratio} ×`, met: l.concurrent_median_ratio <= concurrentMedianRatio,
+    }))),
+    ...NODE_LINES_FORMATS.map((f) => goal(f, 'CPU the engine adds to a call', `≤ +${addedCpuMicros} µs`, (l) => ({
+      measured: `${signed(l.added_cpu_us)} µs (${l.plain_cpu_us} → ${l.resilient_cpu_us} µs)`, met: l.added_cpu_us <= addedCpuMicros,
+    }))),
+  ];
+}
+
+/**
+ * The goals of the overhead by Node line: every line measured in every answer format (counted: a
+ * line without figures fails the run), and on Node 26, in each format, the median ratio one call
+ * at a time (≤ 1.03) and 32 at a time (≤ 1.10) and the CPU the engine adds to a call (≤ +60 µs):
+ * timings, reported and never counted.
+ *
+ * @example
+ * nodeLinesGoals(summaryOf(run).overhead_node_lines).map((g) => g.name);
+ * // ['overhead measured on every Node line', 'overhead on Node 26, median latency, one call at a time (SSE answers)', …]
+ */
+export function nodeLinesGoals(lines: NodeLinesSummary): Goal[] {
+  return [everyLineMeasured(lines), ...newestLineGoals(lines)];
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -127,11 +233,7 @@ export function goalsOf(s: BenchSummary): Goal[] {
   return [
     { name: 'overhead, median latency (SSE answers)', goal: '≤ 1.03 ×', measured: `${s.overhead_median_ratio} ×`, met: s.overhead_median_ratio <= 1.03, counted: false },
     { name: 'overhead, median latency (JSON answers)', goal: '≤ 1.03 ×', measured: `${s.overhead_json_median_ratio} ×`, met: s.overhead_json_median_ratio <= 1.03, counted: false },
-    {
-      name: 'overhead measured on every Node line', goal: Object.keys(s.overhead_node_lines).join(', '),
-      measured: Object.entries(s.overhead_node_lines).map(([line, l]) => `${line}: ${'failure' in l ? (l.skipped ? 'skipped' : 'no figures') : 'figures'}`).join(', '),
-      met: Object.values(s.overhead_node_lines).every((l) => !('failure' in l) || l.skipped === true), counted: true,
-    },
+    ...nodeLinesGoals(s.overhead_node_lines),
     { name: 'recovery, failed requests', goal: '1 (the call that met the loss)', measured: `${s.recovery_failed_requests}`, met: s.recovery_failed_requests === 1, counted: true },
     { name: 'recovery, every trial the same requests', goal: '1 path', measured: `${s.recovery_distinct_paths}`, met: s.recovery_distinct_paths === 1, counted: false },
     {
@@ -178,9 +280,31 @@ export function table(rows: readonly (readonly string[])[]): string {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/**
+ * The overhead by Node line as the human report prints it: a row per line, for each answer format
+ * the ratios one call at a time (median / p99), the median ratio 32 at a time, and the CPU a call,
+ * plain → engine (and what the engine adds).
+ *
+ * @example
+ * nodeLinesTable(summaryOf(run).overhead_node_lines).split('\n')[1]; // 'node20 (v20.20.2)  1.039 / 1.058  1.229  955 → 1060 µs (+105)  …'
+ */
+export function nodeLinesTable(lines: NodeLinesSummary): string {
+  const names = nodeLineNames(lines);
+  const cells = (l: NodeLineSummary | undefined) => l === undefined ? ['not measured', '', '']
+    : 'failure' in l ? [l.skipped ? `skipped: ${l.failure}` : `NO FIGURES: ${l.failure}`, '', '']
+    : [`${l.median_ratio} / ${l.p99_ratio}`, `${l.concurrent_median_ratio}`, `${l.plain_cpu_us} → ${l.resilient_cpu_us} µs (${signed(l.added_cpu_us)})`];
+  return table([
+    ['', ...NODE_LINES_FORMATS.flatMap((f) => [`${f.toUpperCase()}: ratio median / p99`, `${f.toUpperCase()} 32 at a time: median`, `${f.toUpperCase()}: CPU per call, plain → engine`])],
+    ...names.map((name) => {
+      const node = NODE_LINES_FORMATS.map((f) => lines[f][name]?.node).find((n) => n !== undefined);
+      return [`${name}${node ? ` (${node})` : ''}`, ...NODE_LINES_FORMATS.flatMap((f) => cells(lines[f][name]))];
+    }),
+  ]);
+}
+
 /** The human report of one run. */
 export function render(run: BenchRun, s: BenchSummary): string {
-  const { overhead, overheadJson, overheadNodeLines, recovery, storm, memory, size } = run;
+  const { overhead, overheadJson, recovery, storm, memory, size } = run;
   const o = (name: string, c: OverheadResult['sequential']) => [
     name, `${ms(c.plain.latency.medianMs)} / ${ms(c.plain.latency.p99Ms)} / ${c.plain.cpuMicrosPerCall} µs`,
     `${ms(c.resilient.latency.medianMs)} / ${ms(c.resilient.latency.p99Ms)} / ${c.resilient.cpuMicrosPerCall} µs`,
@@ -199,13 +323,8 @@ export function render(run: BenchRun, s: BenchSummary): string {
       o('JSON answers, sequential', overheadJson.sequential), o('JSON answers, concurrency 32', overheadJson.concurrent),
     ]),
     '',
-    `Overhead by Node line: ${overheadNodeLines.format.toUpperCase()} answers, one chaos server, each line in a child process of its own Node`,
-    table([
-      ['', 'plain: median / p99 / CPU per call', 'resilient', 'ratios', 'concurrency 32: ratios'],
-      ...overheadNodeLines.lines.map((l) => 'result' in l
-        ? [...o(`${l.line} (${l.node}), sequential`, l.result.sequential), `${l.result.concurrent.medianRatio} / ${l.result.concurrent.p99Ratio} / ${l.result.concurrent.cpuRatio}`]
-        : [`${l.line}${l.node ? ` (${l.node})` : ''}`, l.skipped ? `skipped: ${l.failure}` : `NO FIGURES: ${l.failure}`, '', '', '']),
-    ]),
+    'Overhead by Node line: SSE answers on every line, then JSON answers on every line, one chaos server, each line in a child process of its own Node',
+    nodeLinesTable(s.overhead_node_lines),
     '',
     'Recovery: from a session loss to the answer (chaos server wire log)',
     table([
