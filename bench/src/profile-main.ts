@@ -56,7 +56,8 @@ async function measureHere(control: string): Promise<void> {
       for (const i of order) cpu[i]! += await echoes(clients[i]!, BLOCK);
     }
     const perCall = Object.fromEntries(sides.map((side, i) => [side, Math.round(cpu[i]! / Math.ceil(calls / BLOCK) / BLOCK)]));
-    process.stdout.write(`${JSON.stringify({ node: process.version, format, calls, cpuMicrosPerCall: perCall })}\n`);
+    const added = perCall.plain !== undefined && perCall.resilient !== undefined ? { addedMicrosPerCall: perCall.resilient - perCall.plain } : {};
+    process.stdout.write(`${JSON.stringify({ node: process.version, format, calls, cpuMicrosPerCall: perCall, ...added })}\n`);
   } finally {
     await Promise.all(clients.map((client) => client.close().catch(() => {})));
     await server.stop();
