@@ -101,6 +101,15 @@ function overheadRows(c: CommittedResults): string[][] {
 
 const addedMs = (x: OverheadResult['sequential']) => x.resilient.latency.medianMs - x.plain.latency.medianMs;
 const addedCpu = (x: OverheadResult['sequential']) => x.resilient.cpuMicrosPerCall - x.plain.cpuMicrosPerCall;
+/** `85 µs more`, `117 µs less`: the engine's CPU a call against the plain client's. */
+const moreOrLess = (micros: number) => `${int(Math.abs(micros))} µs ${micros >= 0 ? 'more' : 'less'}`;
+/** Which answers meet the 1.03 median goal, and where to read why the others do not. */
+const goalReading = (sse: number, json: number) => {
+  const met = (ratio: number) => ratio <= 1.03;
+  if (met(sse) && met(json)) return 'the 1.03 goal is met with both';
+  if (!met(sse) && !met(json)) return 'the 1.03 goal is missed, the cause is in the doc';
+  return `the 1.03 goal is met with ${met(sse) ? 'SSE' : 'JSON'} answers and missed with ${met(sse) ? 'JSON' : 'SSE'} answers, the cause is in the doc`;
+};
 
 const isSseOnly = (lines: NodeLinesSummary | SseOnlyNodeLines): lines is SseOnlyNodeLines => !NODE_LINES_FORMATS.every((f) => f in lines);
 
@@ -165,7 +174,7 @@ export const BLOCKS: readonly DocBlock[] = [
   },
   {
     name: 'overhead-cpu', doc: 'docs/performance.md', quotes: 'the CPU the engine adds to a call, one call at a time', inline: true,
-    render: ({ details: d }) => `${int(addedCpu(d.overhead.sequential))} µs (SSE answers) and ${int(addedCpu(d.overheadJson.sequential))} µs (JSON answers)`,
+    render: ({ details: d }) => `${moreOrLess(addedCpu(d.overhead.sequential))} (SSE answers) and ${moreOrLess(addedCpu(d.overheadJson.sequential))} (JSON answers)`,
   },
   {
     name: 'overhead-median', doc: 'docs/performance.md', quotes: 'the latency the engine adds at the median, one call at a time', inline: true,
@@ -275,7 +284,7 @@ export const BLOCKS: readonly DocBlock[] = [
     name: 'readme-overhead', doc: 'README.md', quotes: 'the overhead on Node', inline: true,
     render: ({ details: { overhead: { sequential: s }, overheadJson: { sequential: j } } }) =>
       `median latency ${r3(s.medianRatio)} × the plain SDK client's on Node with SSE answers and ${r3(j.medianRatio)} × with JSON answers, one call at a time ` +
-      `(${plusMs(addedMs(s))} and ${plusMs(addedMs(j))}; the 1.03 goal is missed, the cause is in the doc); CPU ${r3(s.cpuRatio)} × and ${r3(j.cpuRatio)} ×`,
+      `(${plusMs(addedMs(s))} and ${plusMs(addedMs(j))}; ${goalReading(s.medianRatio, j.medianRatio)}); CPU ${r3(s.cpuRatio)} × and ${r3(j.cpuRatio)} ×`,
   },
   {
     name: 'readme-recovery', doc: 'README.md', quotes: 'the requests of one session loss', inline: true,

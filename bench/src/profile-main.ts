@@ -3,8 +3,10 @@
 // same echo calls on one healthy chaos server, in alternating blocks, and the CPU time of this
 // process per call is printed for each and their difference. With --cpu-prof, each client's calls
 // run alone in a process of their own under Node's profiler (the .cpuprofile files land in
-// --out), so the two profiles can be compared function by function.
-// Usage: pnpm bench:profile [--node 26] [--format sse|json] [--calls 3000] [--cpu-prof [--out DIR]] (profiles: bench/results/local/profiles, which git ignores)
+// --out), so the two profiles can be compared function by function. With --fake, no network and
+// no SDK: the engine's own work, over a fetch that answers at once from memory, against that fetch alone.
+// Usage: pnpm bench:profile [--node 26] [--format sse|json] [--calls 3000] [--cpu-prof [--out DIR]] [--fake]
+// (profiles: bench/results/local/profiles, which git ignores)
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,7 +23,7 @@ const { values } = parseArgs({
   options: {
     node: { type: 'string' }, format: { type: 'string', default: 'sse' }, calls: { type: 'string', default: '3000' },
     'cpu-prof': { type: 'boolean', default: false }, out: { type: 'string', default: 'bench/results/local/profiles' },
-    only: { type: 'string' }, chaos: { type: 'string' },
+    only: { type: 'string' }, chaos: { type: 'string' }, fake: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -64,8 +66,54 @@ async function measureHere(control: string): Promise<void> {
   }
 }
 
+/** A fetch that answers an MCP endpoint at once from memory: `initialize` with a session, a request with its answer in `format`. */
+const fromMemory: typeof fetch = async (_input, init) => {
+  const message = JSON.parse(String(init?.body)) as { id?: number; method?: string };
+  const headers = { 'mcp-session-id': 'S1', date: new Date().toUTCString(), 'keep-alive': 'timeout=65' };
+  if (message.method === 'initialize') {
+    const result = { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'memory', version: '0' } };
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }), { headers: { ...headers, 'content-type': 'application/json' } });
+  }
+  if (message.id === undefined) return new Response(null, { status: 202 });
+  const answer = JSON.stringify({ result: { content: [{ type: 'text', text: 'c' }] }, jsonrpc: '2.0', id: message.id });
+  return format === 'json'
+    ? new Response(answer, { headers: { ...headers, 'content-type': 'application/json' } })
+    : new Response(`id: p\ndata: \n\nevent: message\nid: e\ndata: ${answer}\n\n`, { headers: { ...headers, 'content-type': 'text/event-stream' } });
+};
+
+/** The engine over {@link fromMemory} against it alone: requests as the SDK sends them, answers read as it reads them; µs per call. */
+async function measureWithoutNetwork(): Promise<void> {
+  const url = new URL('http://127.0.0.1:9/mcp');
+  const engine = createResilientFetch({ fetch: fromMemory });
+  const headers = (session?: string) => new Headers({
+    'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' } : {}),
+  });
+  const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'p', version: '0' } } };
+  await (await engine(url, { method: 'POST', headers: headers(), body: JSON.stringify(initialize) })).json();
+  const loop = async (through: typeof fetch, n: number) => {
+    const before = NODE_CPU.readMicros();
+    for (let id = 1; id <= n; id++) {
+      const body = JSON.stringify({ method: 'tools/call', params: { name: 'echo', arguments: { text: `c${id}` } }, jsonrpc: '2.0', id });
+      const response = await through(url, { method: 'POST', headers: headers('S1'), body });
+      await (response.headers.get('content-type')?.includes('json') ? response.json() : response.text());
+    }
+    return NODE_CPU.readMicros() - before;
+  };
+  const sides = [['plain', fromMemory], ['resilient', engine]] as const;
+  for (const [, through] of sides) await loop(through, 5_000);
+  const cpu = [0, 0];
+  for (let done = 0, round = 0; done < calls; done += BLOCK * 4, round++) {
+    for (const i of round % 2 ? [1, 0] : [0, 1]) cpu[i]! += await loop(sides[i]![1], BLOCK * 4);
+  }
+  const perCall = cpu.map((c) => Math.round((10 * c) / (Math.ceil(calls / (BLOCK * 4)) * BLOCK * 4)) / 10);
+  process.stdout.write(`${JSON.stringify({
+    node: process.version, format, calls, wire: 'none: a fetch answering from memory', cpuMicrosPerCall: { plain: perCall[0], resilient: perCall[1] },
+    addedMicrosPerCall: Math.round(10 * (perCall[1]! - perCall[0]!)) / 10,
+  })}\n`);
+}
+
 if (values.chaos) {
-  await measureHere(values.chaos);
+  await (values.fake ? measureWithoutNetwork() : measureHere(values.chaos));
 } else {
   const line = values.node ? Number(values.node) as NodeLine : undefined;
   if (line !== undefined && !(line in NODE_LINES)) throw new Error(`--node: one of ${Object.keys(NODE_LINES).join(', ')}`);
@@ -73,8 +121,8 @@ if (values.chaos) {
   const chaos = await startChaosProcess();
   try {
     const script = fileURLToPath(import.meta.url);
-    const args = ['--chaos', chaos.control, '--format', format, '--calls', String(calls)];
-    const runs = values['cpu-prof'] ? ['plain', 'resilient'] : [undefined];
+    const args = ['--chaos', chaos.control, '--format', format, '--calls', String(calls), ...(values.fake ? ['--fake'] : [])];
+    const runs = values['cpu-prof'] && !values.fake ? ['plain', 'resilient'] : [undefined];
     const out = resolve(values.out);
     if (values['cpu-prof']) mkdirSync(out, { recursive: true });
     for (const only of runs) {
