@@ -19,30 +19,37 @@ type Script = (res: ServerResponse, id: number) => Promise<void>;
 /**
  * An MCP endpoint on 127.0.0.1 whose `tools/call` answers are written by `script` (its SSE, chunk
  * by chunk); it answers `initialize` with JSON and a session id, and anything else with a 202. It
- * notes which tools/call answers it has finished.
+ * notes which tools/call requests it has received (and the session id each carried), and which answers it has finished.
  */
-async function scriptedServer(script: Script) {
+async function scriptedServer(script: Script, { initializeOverSse = false } = {}) {
   const finished: number[] = [];
+  const received: number[] = [];
+  const sessions: (string | undefined)[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const message = JSON.parse(body || '{}') as { id?: number; method?: string };
       if (message.method === 'initialize') {
-        return void res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'S1' }).end(JSON.stringify({
+        const answer = JSON.stringify({
           jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '0' } },
-        }));
+        });
+        return void (initializeOverSse
+          ? res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': 'S1' }).end(`${priming(0)}event: message\ndata: ${answer}\n\n`)
+          : res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'S1' }).end(answer));
       }
       if (message.method !== 'tools/call') return void res.writeHead(202).end();
       res.writeHead(200, { 'content-type': 'text/event-stream', 'x-served-by': 'scripted' });
       res.flushHeaders();
       res.on('finish', () => finished.push(message.id!));
+      received.push(message.id!);
+      sessions.push(req.headers['mcp-session-id'] as string | undefined);
       void script(res, message.id!).then(() => res.end());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const handle = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, finished,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, finished, received, sessions,
     stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
   servers.push(handle);
@@ -76,9 +83,9 @@ async function engineOn(url: string) {
     method: 'POST', headers: HEADERS,
     body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } }),
   })).text();
-  const call = (id: number, meta?: object) => fetch(url, {
-    method: 'POST', headers: { ...HEADERS, 'mcp-session-id': 'S1' },
-    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'work', arguments: {}, ...(meta ? { _meta: meta } : {}) } }),
+  const call = (id: number, signal?: AbortSignal) => fetch(url, {
+    method: 'POST', headers: { ...HEADERS, 'mcp-session-id': 'S1' }, ...(signal ? { signal } : {}),
+    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'work', arguments: {} } }),
   });
   return { fetch, call, drained };
 }
@@ -148,4 +155,38 @@ describe('an answer over SSE', () => {
     expect([first.content, second.content]).toEqual([[{ type: 'text', text: 'call 1' }], [{ type: 'text', text: 'call 2' }]]);
     expect(told).toEqual([1]);
   });
+
+  it('that the server sent under its id as a string reaches the caller under the id the caller sent', async () => {
+    const server = await scriptedServer(async (res, id) => {
+      res.write(`${priming(id)}event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: String(id), result: { content: [] } })}\n\n`);
+    });
+    const { fetch, call } = await engineOn(server.url);
+    const response = await call(7);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 7, result: { content: [] } });
+    await fetch.close();
+  });
+
+  it('not yet begun when the caller aborts: the call ends with the abort, nothing hangs', async () => {
+    const server = await scriptedServer(async (res, id) => {
+      res.write(priming(id));
+      await new Promise<void>((resolve) => res.on('close', resolve)); // no message, until the client goes
+    });
+    const { fetch, call } = await engineOn(server.url);
+    const controller = new AbortController();
+    const outcome = call(1, controller.signal).then((response) => response.text()).then(() => 'read', (error: unknown) => (error as Error).name);
+    await until(() => server.received.includes(1), 'the call at the server');
+    controller.abort();
+    expect(await outcome).toBe('AbortError');
+    await fetch.close();
+  });
+
+  it('to the initialize reaches the SDK as JSON with the session id: the client goes on on that session', async () => {
+    const server = await scriptedServer(async (res, id) => void res.write(priming(id) + answer(id, 'on S1')), { initializeOverSse: true });
+    client = new Client({ name: 't', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch: createResilientFetch() }));
+    await expect(client.callTool({ name: 'work', arguments: {} })).resolves.toMatchObject({ content: [{ text: 'on S1' }] });
+    expect(server.sessions).toEqual(['S1']); // the id read off the initialize's answer, handed on as JSON
+  });
 });
+
