@@ -52,8 +52,9 @@ export async function streamNextOf(response: Response, sentId: Id, originalId: I
  * JSON-RPC response, the owner is told and says what comes next: another stream to read on
  * (resumed, or re-issued), the answer, or an error that ends the body so that the call fails at
  * once instead of waiting for its timeout. The answer always reaches the SDK under the id it sent.
- * A stream whose one message is its answer, and that has ended with it (a healthy call, mostly),
- * reaches the SDK as that answer in JSON, which it takes as it is (nothing is streamed again).
+ * A stream whose first message is its answer (a healthy call, mostly: a priming event before it
+ * aside) reaches the SDK as that answer in JSON as soon as it is read, which the SDK takes as it is
+ * (nothing is streamed again); the engine reads the rest of the stream to its end.
  *
  * @example
  * return await superviseStream(response, runner);
@@ -121,7 +122,7 @@ export async function superviseStream(first: Response, owner: StreamOwner): Prom
   else if (answer && queued.length === 1) {
     // Its answer first (a healthy call, mostly): handed on as JSON, which the SDK takes as it is. The
     // stream is read to its end; MCP has a server send nothing after its answer (what it does reaches the engine alone).
-    void (async () => { while (take(await read())); })();
+    void (async () => { while (take(await read())) queued = []; })();
     const headers = new Headers(first.headers);
     headers.set('content-type', 'application/json');
     return new AnsweredResponse(queued[0]!, answer, answer, first, headers);
