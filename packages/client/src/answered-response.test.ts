@@ -57,6 +57,9 @@ describe('HandedResponse', () => {
     expect(handed.headers).toBe(from.headers);
     expect([handed.status, handed.statusText, handed.url, handed.redirected]).toEqual([201, 'Created', 'http://127.0.0.1:1/mcp', true]);
     expect(await handed.text()).toBe('{"b":2}');
+    // A Blob of it has the type its headers say, not that of the body's source (a string).
+    const blob = await new HandedResponse('{"b":2}', from).blob();
+    expect([blob.type, await blob.text()]).toEqual(['application/json', '{"b":2}']);
     // Another status (a 202 read as a 200) has no status text of its own; other headers are given, in place of the upstream ones.
     const other = new HandedResponse(null, from, 200, new Headers({ 'content-type': 'text/plain' }));
     expect([other.status, other.statusText, other.headers.get('content-type'), other.url]).toEqual([200, '', 'text/plain', 'http://127.0.0.1:1/mcp']);

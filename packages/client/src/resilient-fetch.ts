@@ -98,7 +98,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     if (opens || headers.has('mcp-session-id')) session.clientHeaders.note(headers);
     const callInit = { ...init, method, headers };
     const run = (request: Omit<CallRequest, 'url' | 'init'>, then?: (response: Response) => Response | Promise<Response>) => {
-      const response = new CallRunner(engine, session, Object.assign(request, { url, init: callInit })).run();
+      const response = new CallRunner(engine, session, { url, init: callInit, ...request }).run();
       return then ? response.then(then) : response;
     };
     if (method === 'GET') {

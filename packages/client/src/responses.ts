@@ -26,6 +26,11 @@ export class HandedResponse extends Response {
     });
   }
 
+  /** A `Blob` of the type the headers say (the body's own type is that of its source: text, or none). */
+  override blob(): Promise<Blob> {
+    return super.blob().then((blob) => new Blob([blob], { type: this.headers.get('content-type') ?? '' }));
+  }
+
   override clone(): Response {
     return new HandedResponse(super.clone().body, this); // its status, headers, url: this one's
   }
