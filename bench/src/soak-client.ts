@@ -37,6 +37,8 @@ export class TrafficRecorder {
   readonly replays = new Map<string, number>();
   readonly sends = new Map<string, number>();
   readonly sessionGone = new Map<string, number>();
+  /** The sessions (their ids, in this process only) on which each call met "session gone". */
+  readonly sessionsLost = new Map<string, Set<string>>();
   unattributedReplays = 0;
 
   static #bump(map: Map<string, number>, label: string): void {
@@ -48,9 +50,10 @@ export class TrafficRecorder {
     TrafficRecorder.#bump(this.sends, label);
   }
 
-  /** A request of the call was answered "session gone" (404, or 400 in the express dialect). */
-  gone(label: string): void {
+  /** A request of the call, sent on session `sessionId` (if any), was answered "session gone" (404, or 400 in the express dialect). */
+  gone(label: string, sessionId?: string): void {
     TrafficRecorder.#bump(this.sessionGone, label);
+    if (sessionId !== undefined) this.sessionsLost.set(label, (this.sessionsLost.get(label) ?? new Set()).add(sessionId));
   }
 
   /** The engine replayed a tools/call on a new session: `label` is the call it did it for, if known. */
@@ -94,7 +97,9 @@ export async function connectSoakClient(options: SoakClientOptions): Promise<Cli
     const label = typeof init?.body === 'string' ? LABEL_IN_BODY.exec(init.body)?.[1] : undefined;
     if (label !== undefined) traffic.sent(label);
     const response = await fetch(input, init);
-    if (label !== undefined && (response.status === 404 || response.status === 400)) traffic.gone(label);
+    if (label !== undefined && (response.status === 404 || response.status === 400)) {
+      traffic.gone(label, new Headers(init?.headers).get('mcp-session-id') ?? undefined);
+    }
     return response;
   };
   const engine = createResilientFetch({

@@ -51,10 +51,10 @@ const MAX_FAILURES_SHOWN = 50;
  */
 export function failuresOf(records: readonly CallRecord[], ledger: Readonly<Record<string, number>>, traffic: TrafficRecorder) {
   const failed = records.filter((r) => !callSucceeded(r, ledger)).sort((a, b) => a.endMs - b.endMs);
-  const first = [...failed.filter((r) => breaksGoal(r, ledger)), ...failed.filter((r) => !breaksGoal(r, ledger))];
+  const first = [...failed.filter((r) => breaksGoal(r, ledger, traffic)), ...failed.filter((r) => !breaksGoal(r, ledger, traffic))];
   return first.slice(0, MAX_FAILURES_SHOWN).map((r) => ({
-    label: r.label, tool: r.tool, client: r.client, settled: r.settled, code: r.errorCode, message: r.message, breaksGoal: breaksGoal(r, ledger),
+    label: r.label, tool: r.tool, client: r.client, settled: r.settled, code: r.errorCode, message: r.message, breaksGoal: breaksGoal(r, ledger, traffic),
     startMs: r.startMs, endMs: r.endMs, ...(r.tool === 'record' ? { executions: ledger[r.label] ?? 0 } : {}),
-    replays: traffic.replays.get(r.label) ?? 0, sends: traffic.sends.get(r.label) ?? 0, sessionGone: traffic.sessionGone.get(r.label) ?? 0,
+    replays: traffic.replays.get(r.label) ?? 0, sends: traffic.sends.get(r.label) ?? 0, sessionGone: traffic.sessionGone.get(r.label) ?? 0, sessionsLost: traffic.sessionsLost.get(r.label)?.size ?? 0,
   }));
 }

@@ -19,7 +19,8 @@ export function formatSummary(report: SoakReport, written?: string): string {
     `  calls          ${r.calls} of ${r.requestedCalls} in ${(r.wallMs / 1000).toFixed(1)} s (${r.callsPerSecond}/s; ` +
       `paced over ${(r.settings.plannedMs / 1000).toFixed(1)} s)${r.deadlineReached ? ' — DEADLINE REACHED' : ''}`,
     `  succeeded      ${r.succeeded} (${Object.entries(r.byTool).map(([t, f]) => `${t} ${f.succeeded}/${f.calls}`).join(', ')})`,
-    `  replay-safe    ${r.replaySafe.errors} user-visible errors of ${r.replaySafe.calls} calls${r.replaySafe.errors ? `: ${list(r.replaySafe.errorsByCode)}` : ''}`,
+    `  replay-safe    ${r.replaySafe.errors} user-visible errors of ${r.replaySafe.calls} calls${r.replaySafe.errors ? `: ${list(r.replaySafe.errorsByCode)}` : ''}` +
+      (r.replaySafe.secondLoss ? `; ${r.replaySafe.secondLoss} SESSION_LOST after a second, separate loss (two sessions lost under it: by design)` : ''),
     `  record         ${r.nonIdempotent.succeeded} answered of ${r.nonIdempotent.calls}; failed: ${list(r.nonIdempotent.errorsByCode)}`,
     `                 executions per call: ${list(r.nonIdempotent.executions)}; contract violations ${r.nonIdempotent.violations}` +
       (r.nonIdempotent.violations ? ` (${list(r.nonIdempotent.violationsByReason)})` : ''),

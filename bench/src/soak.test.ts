@@ -13,7 +13,7 @@ import { createRng } from './soak-random.ts';
 import { buildSchedule, FAULT_KINDS, scheduleEndMs, SESSION_KILLERS, type ScheduleStep } from './soak-schedule.ts';
 import { formatSummary } from './soak-summary.ts';
 import { bucketOf, buildTimeline, countBy } from './soak-timeline.ts';
-import { goalsOf, judgeCalls, type CallRecord, type CallTraffic } from './soak-verdict.ts';
+import { breaksGoal, goalsOf, judgeCalls, type CallRecord, type CallTraffic } from './soak-verdict.ts';
 import { errorCodeOf, expectedText, planCall } from './soak-workload.ts';
 import type { SoakReport } from './soak.ts';
 import { HANG_CAP_MS, killRunning, readWritten, runNode } from './test-support/run-node.ts';
@@ -127,18 +127,25 @@ describe('judging the calls', () => {
     call('c6', 'record', { settled: 'rejected', errorCode: 'RETRY_EXHAUSTED' }),
     call('c7', 'slow', { settled: 'hung', errorCode: 'HUNG' }),
     call('c8', 'add', { text: '4' }),
+    // SESSION_LOST after "session gone" on two sessions (a second, separate loss), and after it twice on one (a dead id sent again).
+    call('c9', 'echo', { settled: 'rejected', errorCode: 'SESSION_LOST' }),
+    call('c10', 'echo', { settled: 'rejected', errorCode: 'SESSION_LOST' }),
   ];
   const ledger = { c3: 1, c5: 2 };
-  const traffic: CallTraffic = { replays: new Map([['c1', 1], ['c2', 2]]), unattributedReplays: 0, sends: new Map([['c2', 3]]), sessionGone: new Map() };
+  const traffic: CallTraffic = {
+    replays: new Map([['c1', 1], ['c2', 2], ['c9', 1], ['c10', 1]]), unattributedReplays: 0, sends: new Map([['c2', 3]]),
+    sessionGone: new Map([['c9', 2], ['c10', 2]]), sessionsLost: new Map([['c9', new Set(['s1', 's2'])], ['c10', new Set(['s1'])]]),
+  };
   const figures = judgeCalls(calls, ledger, traffic);
 
   it('counts errors of replay-safe calls by code, and broken record contracts from the ledger', () => {
-    expect(figures.replaySafe).toEqual({ calls: 4, errors: 3, errorsByCode: { SESSION_LOST: 1, HUNG: 1, WRONG_RESULT: 1 } });
+    expect(figures.replaySafe).toEqual({ calls: 6, errors: 4, errorsByCode: { SESSION_LOST: 2, HUNG: 1, WRONG_RESULT: 1 }, secondLoss: 1 });
+    expect([breaksGoal(calls[8]!, ledger, traffic), breaksGoal(calls[9]!, ledger, traffic), breaksGoal(calls[8]!, ledger)]).toEqual([false, true, true]);
     expect(figures.nonIdempotent.violations).toBe(2);
     expect(figures.nonIdempotent.violationsByReason).toEqual({ 'OUTCOME_UNKNOWN, executed 2×': 1, 'failed RETRY_EXHAUSTED, executed 0×': 1 });
     expect(figures.nonIdempotent.executions).toEqual({ 0: 2, 1: 1, 2: 1 });
     expect(figures.duplicates).toEqual({ keys: 1, extraExecutions: 1, sample: ['c5×2'] });
-    expect(figures.replays).toEqual({ total: 3, max: 2, callsReplayed: 2, unattributed: 0 });
+    expect(figures.replays).toEqual({ total: 5, max: 2, callsReplayed: 4, unattributed: 0 });
     expect(figures.hung).toBe(1);
   });
 
