@@ -16,13 +16,14 @@ import { nodeBinary, NODE_LINES, type NodeLine } from '@mcp-resilience/node-line
 import { createResilientFetch } from '@mcp-resilience/node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { measureOverhead } from '@mcp-resilience/scenarios';
 import { NODE_CPU, nodeHost } from 'node-sample/dist/node-host.js';
 import { startChaosProcess } from './chaos-process.ts';
 
 const { values } = parseArgs({
   options: {
     node: { type: 'string' }, format: { type: 'string', default: 'sse' }, calls: { type: 'string', default: '3000' },
-    'cpu-prof': { type: 'boolean', default: false }, out: { type: 'string', default: 'bench/results/local/profiles' },
+    'cpu-prof': { type: 'boolean', default: false }, out: { type: 'string' },
     only: { type: 'string' }, chaos: { type: 'string' }, fake: { type: 'boolean', default: false },
   },
   strict: true,
@@ -45,23 +46,32 @@ async function echoes(client: Client, n: number): Promise<number> {
   return NODE_CPU.readMicros() - before;
 }
 
-/** In this process: both clients, alternating blocks (or one, `--only`, for a profile); prints µs per call. */
+/**
+ * In this process: the shared overhead measurement of `@mcp-resilience/scenarios` (both clients,
+ * alternating blocks, one call at a time), or with `--only`, one client alone (for a profile of it);
+ * prints CPU µs per call.
+ */
 async function measureHere(control: string): Promise<void> {
-  const server = await nodeHost(control).chaos.start(format === 'json' ? { jsonResponses: true } : {});
-  const sides = values.only ? [values.only] : ['plain', 'resilient'];
-  const clients = await Promise.all(sides.map((side) => connect(server.url, side === 'resilient')));
+  const host = nodeHost(control);
+  if (!values.only) {
+    const size = { warmupCalls: 300, rounds: Math.ceil(calls / BLOCK), sequentialCalls: BLOCK, concurrentCallsPerWorker: 0 };
+    const { plain, resilient } = (await measureOverhead(host, size, { format, readCpuMicros: NODE_CPU.readMicros })).sequential;
+    const perCall = { plain: plain.cpuMicrosPerCall!, resilient: resilient.cpuMicrosPerCall! };
+    return void process.stdout.write(`${JSON.stringify({ node: process.version, format, calls, cpuMicrosPerCall: perCall, addedMicrosPerCall: perCall.resilient - perCall.plain })}\n`);
+  }
+  const server = await host.chaos.start(format === 'json' ? { jsonResponses: true } : {});
+  const client = new Client({ name: 'bench-profile', version: '1.0.0' });
   try {
-    for (const client of clients) await echoes(client, Math.min(300, calls));
-    const cpu = sides.map(() => 0);
-    for (let done = 0; done < calls; done += BLOCK) {
-      const order = (done / BLOCK) % 2 === 0 ? clients.map((_, i) => i) : clients.map((_, i) => clients.length - 1 - i);
-      for (const i of order) cpu[i]! += await echoes(clients[i]!, BLOCK);
-    }
-    const perCall = Object.fromEntries(sides.map((side, i) => [side, Math.round(cpu[i]! / Math.ceil(calls / BLOCK) / BLOCK)]));
-    const added = perCall.plain !== undefined && perCall.resilient !== undefined ? { addedMicrosPerCall: perCall.resilient - perCall.plain } : {};
-    process.stdout.write(`${JSON.stringify({ node: process.version, format, calls, cpuMicrosPerCall: perCall, ...added })}\n`);
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), values.only === 'resilient' ? { fetch: createResilientFetch() } : {}));
+    const echoes = async (n: number) => {
+      const before = NODE_CPU.readMicros();
+      for (let i = 0; i < n; i++) await client.callTool({ name: 'echo', arguments: { text: `c${i}` } });
+      return NODE_CPU.readMicros() - before;
+    };
+    await echoes(Math.min(300, calls));
+    process.stdout.write(`${JSON.stringify({ node: process.version, format, calls, cpuMicrosPerCall: { [values.only]: Math.round((await echoes(calls)) / calls) } })}\n`);
   } finally {
-    await Promise.all(clients.map((client) => client.close().catch(() => {})));
+    await client.close().catch(() => {});
     await server.stop();
   }
 }
@@ -123,7 +133,7 @@ if (values.chaos) {
     const script = fileURLToPath(import.meta.url);
     const args = ['--chaos', chaos.control, '--format', format, '--calls', String(calls), ...(values.fake ? ['--fake'] : [])];
     const runs = values['cpu-prof'] && !values.fake ? ['plain', 'resilient'] : [undefined];
-    const out = resolve(values.out);
+    const out = values.out ? resolve(values.out) : fileURLToPath(new URL('../results/local/profiles/', import.meta.url));
     if (values['cpu-prof']) mkdirSync(out, { recursive: true });
     for (const only of runs) {
       const flags = only ? ['--cpu-prof', '--cpu-prof-dir', out, '--cpu-prof-name', `${only}-${format}-node${line ?? process.versions.node.split('.')[0]}.cpuprofile`] : [];
