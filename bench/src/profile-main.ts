@@ -5,7 +5,10 @@
 // run alone in a process of their own under Node's profiler (the .cpuprofile files land in
 // --out), so the two profiles can be compared function by function. With --fake, no network and
 // no SDK: the engine's own work, over a fetch that answers at once from memory, against that fetch alone.
-// Usage: pnpm bench:profile [--node 26] [--format sse|json] [--calls 3000] [--cpu-prof [--out DIR]] [--fake]
+// With --floor, the same comparison is made a second time with a fetch that only reads each JSON
+// answer whole and hands on a new response of it (the value already parsed): what seeing the
+// answer costs at least, for the engine's figure to be read against.
+// Usage: pnpm bench:profile [--node 26] [--format sse|json] [--calls 3000] [--cpu-prof [--out DIR]] [--fake] [--floor]
 // (profiles: bench/results/local/profiles, which git ignores)
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -24,7 +27,7 @@ const { values } = parseArgs({
   options: {
     node: { type: 'string' }, format: { type: 'string', default: 'sse' }, calls: { type: 'string', default: '3000' },
     'cpu-prof': { type: 'boolean', default: false }, out: { type: 'string' },
-    only: { type: 'string' }, chaos: { type: 'string' }, fake: { type: 'boolean', default: false },
+    only: { type: 'string' }, chaos: { type: 'string' }, fake: { type: 'boolean', default: false }, floor: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -55,9 +58,14 @@ async function measureHere(control: string): Promise<void> {
   const host = nodeHost(control);
   if (!values.only) {
     const size = { warmupCalls: 300, rounds: Math.ceil(calls / BLOCK), sequentialCalls: BLOCK, concurrentCallsPerWorker: 0 };
-    const { plain, resilient } = (await measureOverhead(host, size, { format, readCpuMicros: NODE_CPU.readMicros })).sequential;
-    const perCall = { plain: plain.cpuMicrosPerCall!, resilient: resilient.cpuMicrosPerCall! };
-    return void process.stdout.write(`${JSON.stringify({ node: process.version, format, calls, cpuMicrosPerCall: perCall, addedMicrosPerCall: perCall.resilient - perCall.plain })}\n`);
+    const against = async (through: string, measured: typeof host) => {
+      const { plain, resilient, medianRatio } = (await measureOverhead(measured, size, { format, readCpuMicros: NODE_CPU.readMicros })).sequential;
+      const perCall = { plain: plain.cpuMicrosPerCall!, [through]: resilient.cpuMicrosPerCall! };
+      return { through, medianRatio, cpuMicrosPerCall: perCall, addedMicrosPerCall: resilient.cpuMicrosPerCall! - plain.cpuMicrosPerCall! };
+    };
+    const sides = [await against('resilient', host), ...(values.floor ? [await against('reader', { ...host, createFetch: () => readerFetch })] : [])];
+    for (const side of sides) process.stdout.write(`${JSON.stringify({ node: process.version, format, calls, ...side })}\n`);
+    return;
   }
   const server = await host.chaos.start(format === 'json' ? { jsonResponses: true } : {});
   const client = new Client({ name: 'bench-profile', version: '1.0.0' });
@@ -75,6 +83,37 @@ async function measureHere(control: string): Promise<void> {
     await server.stop();
   }
 }
+
+/** A JSON answer read whole, handed on with its value already parsed (`json()` gives it without reading again). */
+class ReadAnswer extends Response {
+  readonly #value: unknown;
+  readonly #headers: Headers;
+
+  constructor(text: string, from: Response) {
+    super(text, { status: from.status, statusText: from.statusText });
+    this.#value = JSON.parse(text);
+    this.#headers = from.headers;
+  }
+
+  override get headers(): Headers {
+    return this.#headers;
+  }
+
+  override json(): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- as Response declares it
+    void this.body?.cancel();
+    return Promise.resolve(this.#value);
+  }
+}
+
+/**
+ * The floor (`--floor`): what a fetch that sees every JSON answer does at least, and nothing more:
+ * it reads the answer whole and hands on a new response of it. Anything else goes as it came.
+ */
+const readerFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (!response.headers.get('content-type')?.startsWith('application/json')) return response;
+  return new ReadAnswer(await response.text(), response);
+};
 
 /** A fetch that answers an MCP endpoint at once from memory: `initialize` with a session, a request with its answer in `format`. */
 const fromMemory: typeof fetch = async (_input, init) => {
@@ -131,7 +170,7 @@ if (values.chaos) {
   const chaos = await startChaosProcess();
   try {
     const script = fileURLToPath(import.meta.url);
-    const args = ['--chaos', chaos.control, '--format', format, '--calls', String(calls), ...(values.fake ? ['--fake'] : [])];
+    const args = ['--chaos', chaos.control, '--format', format, '--calls', String(calls), ...(values.fake ? ['--fake'] : []), ...(values.floor ? ['--floor'] : [])];
     const runs = values['cpu-prof'] && !values.fake ? ['plain', 'resilient'] : [undefined];
     const out = values.out ? resolve(values.out) : fileURLToPath(new URL('../results/local/profiles/', import.meta.url));
     if (values['cpu-prof']) mkdirSync(out, { recursive: true });
