@@ -60,8 +60,18 @@ if (mode !== 'total') {
   turboStatus = turbo.status ?? 1;
 }
 
-/** The first line of a failure message, without colour codes, short enough for one log line. */
-const firstLine = (text = '') => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 200);
+/** The first lines of a failure message, without colour codes, each short enough for one log line. */
+const linesOf = (text = '', count = 1) => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim() !== '').slice(0, count).map((line) => line.slice(0, 200));
+/** The first failures are told in more lines (what a failure printed is all a CI log may keep of it), the rest in one each. */
+const DETAILED_FAILURES = 3;
+const DETAIL_LINES = 12;
+let told = 0;
+/** A failed test (or file): its line, and for the first few, the next lines of its message under it. */
+function tell(where, message) {
+  const [first = '', ...more] = linesOf(message, told++ < DETAILED_FAILURES ? DETAIL_LINES : 1);
+  console.log(`  ✗ ${where}: ${first}`);
+  for (const line of more) console.log(`    │ ${line}`);
+}
 
 let passed = 0;
 let failed = 0;
@@ -87,8 +97,8 @@ for (const { name, file } of selected) {
   for (const result of report.testResults ?? []) {
     const failures = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
     const where = relative(root, result.name ?? '');
-    if (failures.length === 0 && result.status === 'failed') console.log(`  ✗ ${where}: ${firstLine(result.message)}`);
-    for (const a of failures) console.log(`  ✗ ${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (failures.length === 0 && result.status === 'failed') tell(where, result.message);
+    for (const a of failures) tell(`${where} › ${a.fullName}`, a.failureMessages?.[0]);
   }
 }
 console.log(`${passed} passed, ${failed} failed`);
