@@ -193,6 +193,22 @@ describe('idle replacement and backoff together', () => {
     expect(posts().filter((p) => p.startsWith('tools/call')).every((p) => p.endsWith(' s1'))).toBe(true);
     expect(chaos!.state().log.filter((e) => e.httpMethod === 'DELETE')).toEqual([]);
   });
+
+  it('backs off the initialize that replaces an idle session when it meets a rate limit, and answers the call on the new session', async () => {
+    // The demo's act 3 on a slow machine: the session went idle past the budget just as a burst of 429s began.
+    const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] }, { idleBudgetMs: 1_500, sleep: sleepOnSkew });
+    await echo();
+    later(2_000);
+    await inject({ kind: 'status', status: 429, count: 2, retryAfter: '1' });
+    await expect(echo('after')).resolves.toMatchObject({ content: [{ text: 'after' }] });
+    expect(posts().slice(-5)).toEqual(['initialize 429', 'initialize 429', 'initialize 200', 'notifications/initialized 202 s2', 'tools/call 200 s2']);
+    expect(trace(events)).toEqual([
+      { type: 'backed-off', method: 'initialize', verdict: 'rate-limited', status: 429, attempt: 1 },
+      { type: 'backed-off', method: 'initialize', verdict: 'rate-limited', status: 429, attempt: 2 },
+      { type: 'session-started', session: 2, revision: '2025-11-25' },
+      { type: 'session-reinitialized', from: 1, to: 2, reason: 'idle' },
+    ]);
+  });
 });
 
 describe('regressions found by the fault-schedule properties', () => {
