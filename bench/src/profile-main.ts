@@ -5,9 +5,10 @@
 // run alone in a process of their own under Node's profiler (the .cpuprofile files land in
 // --out), so the two profiles can be compared function by function. With --fake, no network and
 // no SDK: the engine's own work, over a fetch that answers at once from memory, against that fetch alone.
-// With --floor, the same comparison is made a second time with a fetch that only reads each JSON
-// answer whole and hands on a new response of it (the value already parsed): what seeing the
-// answer costs at least, for the engine's figure to be read against.
+// With --floor, the same comparison is made twice more: with a fetch that only reads each JSON
+// answer whole and hands on a new response of it (the value already parsed), what seeing the
+// answer costs at least, for the engine's figure to be read against; and with a fetch that only
+// passes each request on, what costs nothing, for the measurement's own noise.
 // Usage: pnpm bench:profile [--node 26] [--format sse|json] [--calls 3000] [--cpu-prof [--out DIR]] [--fake] [--floor]
 // (profiles: bench/results/local/profiles, which git ignores)
 import { execFile } from 'node:child_process';
@@ -63,7 +64,9 @@ async function measureHere(control: string): Promise<void> {
       const perCall = { plain: plain.cpuMicrosPerCall!, [through]: resilient.cpuMicrosPerCall! };
       return { through, medianRatio, cpuMicrosPerCall: perCall, addedMicrosPerCall: resilient.cpuMicrosPerCall! - plain.cpuMicrosPerCall! };
     };
-    const sides = [await against('resilient', host), ...(values.floor ? [await against('reader', { ...host, createFetch: () => readerFetch })] : [])];
+    const floors = values.floor ? { reader: readerFetch, pass: passFetch } : {};
+    const sides = [await against('resilient', host)];
+    for (const [through, floor] of Object.entries(floors)) sides.push(await against(through, { ...host, createFetch: () => floor }));
     for (const side of sides) process.stdout.write(`${JSON.stringify({ node: process.version, format, calls, ...side })}\n`);
     return;
   }
@@ -114,6 +117,9 @@ const readerFetch: typeof fetch = async (input, init) => {
   if (!response.headers.get('content-type')?.startsWith('application/json')) return response;
   return new ReadAnswer(await response.text(), response);
 };
+
+/** The zero line (`--floor`): a fetch that passes each request on and hands back what came, as a wrapper that does nothing does. */
+const passFetch: typeof fetch = async (input, init) => await fetch(input, init);
 
 /** A fetch that answers an MCP endpoint at once from memory: `initialize` with a session, a request with its answer in `format`. */
 const fromMemory: typeof fetch = async (_input, init) => {
