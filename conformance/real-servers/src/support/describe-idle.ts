@@ -7,7 +7,7 @@ import { connectClient, type TestClient } from './sdk-clients.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 import type { RealServer } from './servers.ts';
 
-/** The server expires an idle session within a sweep or two of its timeout (under a second here): 30 s is a hang. */
+/** The server expires an idle session within a sweep or two of its timeout (a few seconds here): 30 s is a hang. */
 const EXPIRY_HANG_MS = 30_000;
 
 /**
@@ -21,7 +21,7 @@ const EXPIRY_HANG_MS = 30_000;
  * before the call instead of discovered dead.
  *
  * @example
- * describeIdle(mcpProxy(300), 300, (id) => new RegExp(`closing session ${id}\\b`));
+ * describeIdle(mcpProxy(3_000), 3_000, (id) => new RegExp(`closing session ${id}\\b`));
  */
 export function describeIdle(server: RealServer, idleMs: number, expiredLine: (sessionId: string) => RegExp): void {
   describe(`idle expiry: ${server.wiring}`, () => {
