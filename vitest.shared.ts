@@ -25,6 +25,8 @@ export function packageTestConfig(configUrl: string, test: ViteUserConfig['test'
       include: ['src/**/*.test.ts'],
       // Properties draw from one seed on every machine (FC_SEED to replay another).
       ...(manifest.devDependencies?.['fast-check'] ? { setupFiles: [FAST_CHECK_SETUP] } : {}),
+      // A poll waits for what happens within milliseconds: its cap is a hang guard, not vitest's 1 s, which a busy machine can pass.
+      expect: { poll: { timeout: 10_000 } },
       reporters: ['default', 'json'],
       outputFile: { json: `${resultsDir}${resultFileName(manifest.name)}` },
       ...test,

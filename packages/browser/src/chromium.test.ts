@@ -149,7 +149,10 @@ describe('in Chromium, cross-origin: what CORS and the network let through', () 
     }, chaos.url);
     // The SDK's standalone GET stream opens after the session does; sent while offline, it would
     // wait for the network too (a second wait, seen on a loaded CI machine). Offline only once the server has it.
-    await expect.poll(async () => (await wireLog(chaos.control)).some((e) => e.httpMethod === 'GET')).toBe(true);
+    // It opens within milliseconds: 10 s is a hang (the poll's own default, 1 s, is not, on a busy machine).
+    await expect.poll(async () => (await wireLog(chaos.control)).some((e) => e.httpMethod === 'GET'), {
+      timeout: 10_000, message: 'hung: the SDK\'s standalone GET was not in the server\'s wire log 10 s after connecting',
+    }).toBe(true);
     await context().setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     await page.evaluate(() => {
