@@ -14,6 +14,8 @@ afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefine
 /** The engine's clock (its `now` port): real time plus what a test moves it on by, instead of waiting. */
 let skewMs = 0;
 const later = (ms: number) => void (skewMs += ms);
+/** The engine's clock: it moves only when a test moves it (`later`), so a busy machine's pauses never count as idle time. */
+const engineNow = () => 1_000_000 + skewMs;
 afterEach(() => void (skewMs = 0));
 /** The engine's sleep port on that clock: a wait moves it on at once. */
 const sleepOnSkew = (ms: number) => (later(ms), Promise.resolve());
@@ -22,7 +24,7 @@ async function setup(chaosOptions: Parameters<typeof startChaosServer>[0] = {}, 
   chaos = await startChaosServer(chaosOptions);
   const events: ResilienceEvent[] = [];
   const fetch = createResilientFetch({
-    onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, now: () => Date.now() + skewMs, ...options,
+    onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, now: engineNow, ...options,
   });
   client = new Client({ name: 'resilient', version: '0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(chaos.url), { fetch }));
@@ -270,7 +272,7 @@ describe('in use is never idle', () => {
   it('does not replace a session before its handshake is over: a late notifications/initialized goes on it', async () => {
     chaos = await startChaosServer({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] });
     const events: ResilienceEvent[] = [];
-    const resilient = createResilientFetch({ onEvent: (e) => events.push(e), idleBudgetMs: 300, now: () => Date.now() + skewMs });
+    const resilient = createResilientFetch({ onEvent: (e) => events.push(e), idleBudgetMs: 300, now: engineNow });
     // The SDK is slow to send its notifications/initialized (a loaded machine): twice the budget after initialize.
     const slowSdk: typeof fetch = (input, init) => {
       if (typeof init?.body === 'string' && init.body.includes('"notifications/initialized"')) later(600);
