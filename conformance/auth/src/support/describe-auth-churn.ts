@@ -4,7 +4,7 @@ import { refreshAsTheApplication } from './app-refresh.ts';
 import type { AuthedClient, ClientFlavour } from './authed-client.ts';
 import { obtainFirstTokens } from './first-tokens.ts';
 import { MemoryOAuthClientProvider } from './memory-oauth-client-provider.ts';
-import type { CheckOrder, ProtectedMcpServer } from './protected-mcp-server.ts';
+import { standaloneGetAfterInitialized, type CheckOrder, type ProtectedMcpServer } from './protected-mcp-server.ts';
 import { CHECK_ORDERS, startAuthTestBed, type AuthTestBed } from './test-bed.ts';
 import { settle, within } from './within.ts';
 import { renderWire } from './wire-log.ts';
@@ -68,9 +68,12 @@ export function describeAuthChurn(flavour: ClientFlavour, concurrent: Concurrent
 
     /** A connected client through the engine, one call answered, counters zeroed. */
     async function open(server: ProtectedMcpServer): Promise<Opened> {
+      server.reset(); // this connection's exchanges only
       const credentials = new MemoryOAuthClientProvider(await obtainFirstTokens(bed.as, server.url));
       const client = await within(flavour.connect({ url: server.url, credentials, authorizationServer: bed.as, fetch: createResilientFetch({ requestDeadlineMs: HOLD_BEYOND_CAP_MS }) }), CALL_CAP_MS, 'connect');
       expect(await within(client.echo('warm'), CALL_CAP_MS, 'first call')).toBe('echo: warm');
+      // The client's standalone GET (405 here) goes out on its own once connected: logged before the log is emptied.
+      await within(server.whenLogged(standaloneGetAfterInitialized()), CALL_CAP_MS, 'the client\'s standalone GET');
       server.reset();
       bed.as.resetCounters();
       return { client, credentials };

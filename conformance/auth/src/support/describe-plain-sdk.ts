@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthedClient, ClientFlavour } from './authed-client.ts';
 import { obtainFirstTokens } from './first-tokens.ts';
 import { MemoryOAuthClientProvider } from './memory-oauth-client-provider.ts';
-import type { ProtectedMcpServer } from './protected-mcp-server.ts';
+import { standaloneGetAfterInitialized, type ProtectedMcpServer } from './protected-mcp-server.ts';
 import { startAuthTestBed, type AuthTestBed } from './test-bed.ts';
 import { settle, within } from './within.ts';
 import { renderWire } from './wire-log.ts';
@@ -42,9 +42,12 @@ export function describePlainSdk(flavour: ClientFlavour, expectations: PlainExpe
     afterAll(() => bed?.close());
 
     async function open(server: ProtectedMcpServer): Promise<AuthedClient> {
+      server.reset(); // this connection's exchanges only
       const credentials = new MemoryOAuthClientProvider(await obtainFirstTokens(bed.as, server.url));
       const client = await within(flavour.connect({ url: server.url, credentials, authorizationServer: bed.as, fetch: globalThis.fetch }), CALL_CAP_MS, 'connect');
       expect(await within(client.echo('warm'), CALL_CAP_MS, 'first call')).toBe('echo: warm');
+      // The client's standalone GET (405 here) goes out on its own once connected: logged before the log is emptied.
+      await within(server.whenLogged(standaloneGetAfterInitialized()), CALL_CAP_MS, 'the client\'s standalone GET');
       server.reset();
       bed.as.resetCounters();
       return client;

@@ -40,9 +40,24 @@ export interface ProtectedMcpServer {
   initializeTokens(): string[];
   /** The server ends every session (idle expiry, restart): their ids are answered 404 from now on. */
   dropSessions(): Promise<void>;
+  /** The first exchange since the last reset that `matches`: at once if it is logged, else as soon as it is. */
+  whenLogged(matches: (entry: WireEntry) => boolean): Promise<WireEntry>;
   /** Zeroes the counters and the wire log. */
   reset(): void;
   close(): Promise<void>;
+}
+
+/**
+ * Matches a client's standalone GET sent after its `notifications/initialized` (the SDKs open it
+ * on their own once connected, and answered 405 here, it is never sent again): entries are to be
+ * given in the order they were logged.
+ *
+ * @example
+ * await server.whenLogged(standaloneGetAfterInitialized()); // nothing of the connection is still on its way
+ */
+export function standaloneGetAfterInitialized(): (entry: WireEntry) => boolean {
+  let initialized = false;
+  return (entry) => (initialized ||= entry.rpc === 'notifications/initialized') && entry.http === 'GET';
 }
 
 function zeroCounters(): ServerCounters {
@@ -85,6 +100,7 @@ export async function startProtectedMcpServer(order: CheckOrder, authorizationSe
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const dead = new Set<string>();
   const counters = zeroCounters();
+  const watchers = new Set<(entry: WireEntry) => void>();
   let resourceUrl!: URL;
 
   const standing = (id: string | undefined): SessionStanding => (id === undefined ? 'none' : sessions.has(id) ? 'live' : dead.has(id) ? 'dead' : 'unknown');
@@ -94,7 +110,9 @@ export async function startProtectedMcpServer(order: CheckOrder, authorizationSe
     const rpc = rpcMethodOf(req.body);
     const entry = { http: req.method, rpc, session: standing(sessionId), token: bearerOf(req.header('authorization')) };
     res.on('finish', () => {
-      wire.push({ ...entry, status: res.statusCode });
+      const logged = { ...entry, status: res.statusCode };
+      wire.push(logged);
+      for (const watcher of watchers) watcher(logged);
       if (res.statusCode === 404) counters.notFound += 1;
       if (rpc === 'initialize' && res.statusCode === 200) counters.initializeAccepted += 1;
       if (rpc === 'initialize' && res.statusCode === 401) counters.initializeRefused += 1;
@@ -175,6 +193,18 @@ export async function startProtectedMcpServer(order: CheckOrder, authorizationSe
         dead.add(id);
         await transport.close();
       }
+    },
+    whenLogged: (matches) => {
+      const logged = wire.find(matches);
+      if (logged) return Promise.resolve(logged);
+      return new Promise((resolve) => {
+        const watcher = (entry: WireEntry) => {
+          if (!matches(entry)) return;
+          watchers.delete(watcher);
+          resolve(entry);
+        };
+        watchers.add(watcher);
+      });
     },
     reset: () => {
       Object.assign(counters, zeroCounters());
