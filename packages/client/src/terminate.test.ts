@@ -112,9 +112,12 @@ describe('a session the application ends itself (terminateSession: DELETE)', () 
     // The stream's GET is answered 500 once the test says: its retry goes out once the DELETE has ended the session.
     let answer!: () => void;
     const failing = { answer: { status: 500, contentType: 'application/json', body: '{}' }, when: new Promise<void>((resolve) => (answer = resolve)) } as const;
+    // Before that, GET is answered 405: the SDK keeps no stream of its own, whose reconnect (a second later) would be counted.
+    const noStream = { answer: { status: 405, contentType: 'text/plain', body: '' } } as const;
     proxy = await startTamperProxy(chaos.url, ({ httpMethod, sessionId }) => {
       if (deadId !== undefined) sentAfterLoss.push(sessionId);
-      return httpMethod === 'GET' && deadId !== undefined ? failing : 'forward';
+      if (httpMethod !== 'GET') return 'forward';
+      return deadId === undefined ? noStream : failing;
     });
     const events: ResilienceEvent[] = [];
     const resilient = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 1, maxMs: 5, maxAttempts: 2 } });
