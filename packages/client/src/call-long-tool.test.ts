@@ -16,7 +16,9 @@ afterEach(() => stopAll(clients.splice(0), [chaos]).then(() => (chaos = undefine
 
 /** A chaos server and an SDK client (1.x or 2.x) through the engine; the events it emitted. */
 async function setup(server: ChaosServerOptions = {}, line: 1 | 2 = 1, options: ResilientFetchOptions = {}) {
-  chaos = await startChaosServer(server);
+  // No standalone stream (GET 405): an eviction would end it, and the SDK's reconnect a second
+  // later could meet the loss before the task's first poll does, on a busy machine.
+  chaos = await startChaosServer({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 1_000 }], ...server });
   const events: ResilienceEvent[] = [];
   const fetch = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, ...options });
   const client = line === 1 ? new Client({ name: 'long', version: '0' }) : new Client2({ name: 'long', version: '0' });
