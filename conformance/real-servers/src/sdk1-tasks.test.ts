@@ -18,23 +18,28 @@ interface Connected {
   readonly events: ResilienceEvent[];
   /** The session id the SDK's transport holds now. */
   readonly sessionId: () => string | undefined;
+  /** Holds the engine's requests not yet sent until `until` settles. */
+  readonly hold: (until: Promise<unknown>) => void;
 }
 
 const clients: AnyClient[] = [];
 async function connect(url: string, line: 1 | 2, options: Parameters<typeof createResilientFetch>[0] = {}): Promise<Connected> {
   const events: ResilienceEvent[] = [];
-  const fetch = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, ...options });
+  let held: Promise<unknown> = Promise.resolve();
+  const wire: typeof globalThis.fetch = async (input, init) => (await held, globalThis.fetch(input, init));
+  const fetch = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, fetch: wire, ...options });
   const transport = line === 1 ? new TransportV1(new URL(url), { fetch }) : new TransportV2(new URL(url), { fetch });
   const client = line === 1 ? new ClientV1({ name: 'tasks', version: '0' }) : new ClientV2({ name: 'tasks', version: '0' });
   client.onerror = () => {};
   clients.push(client);
   await client.connect(transport as never);
-  return { client, events, sessionId: () => transport.sessionId };
+  return { client, events, sessionId: () => transport.sessionId, hold: (until) => void (held = until.catch(() => {})) };
 }
 
 /**
  * The server ends the session while the task runs: the test sends the DELETE itself, from
- * outside the engine (to the engine it is a session the server dropped), once the task exists.
+ * outside the engine (to the engine it is a session the server dropped), once the task exists;
+ * the engine's next request (the task's first poll) waits for it to be answered, however slow the machine.
  */
 function endSessionOnCreation(url: string, connected: Connected): { onTask: () => void } {
   let ended = false;
@@ -42,7 +47,7 @@ function endSessionOnCreation(url: string, connected: Connected): { onTask: () =
     onTask: () => {
       if (ended) return;
       ended = true;
-      void fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': connected.sessionId()!, 'mcp-protocol-version': '2025-11-25' } });
+      connected.hold(fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': connected.sessionId()!, 'mcp-protocol-version': '2025-11-25' } }));
     },
   };
 }
