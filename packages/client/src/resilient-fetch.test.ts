@@ -11,10 +11,10 @@ let chaos: ChaosServer | undefined;
 let client: Client | undefined;
 afterEach(() => stopAll([client], [chaos]).then(() => (chaos = client = undefined)));
 
-/** The engine's clock (its `now` port): real time plus what a test moves it on by, instead of waiting. */
+/** How far a test has moved the engine's clock on (`later`), instead of waiting. */
 let skewMs = 0;
 const later = (ms: number) => void (skewMs += ms);
-/** The engine's clock: it moves only when a test moves it (`later`), so a busy machine's pauses never count as idle time. */
+/** The engine's clock (its `now` port): it moves only when a test moves it, so a busy machine's pauses never count as idle time. */
 const engineNow = () => 1_000_000 + skewMs;
 afterEach(() => void (skewMs = 0));
 /** The engine's sleep port on that clock: a wait moves it on at once. */
