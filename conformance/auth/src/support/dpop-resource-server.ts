@@ -4,6 +4,7 @@ import type { AuthorizationServer } from './authorization-server.ts';
 import { checkDpopProof } from './dpop-proof-check.ts';
 import { listen } from './listen.ts';
 import type { ProtectedMcpServer } from './protected-mcp-server.ts';
+import { watchedLog } from './wire-log.ts';
 
 /** How far a proof's `iat` may stray from the server's clock: generous, the test never judges speed. */
 const IAT_WINDOW_S = 300;
@@ -97,11 +98,8 @@ export async function startDpopResourceServer(upstream: ProtectedMcpServer, auth
   const spent = new Set<string>();
   let names = new Map<string, string>();
   const rateLimited = new Set<string>();
-  const watchers = new Set<(entry: DpopWireEntry) => void>();
-  const log = (entry: DpopWireEntry): void => {
-    wire.push(entry);
-    for (const watcher of watchers) watcher(entry);
-  };
+  const watched = watchedLog(wire);
+  const log = watched.push;
   let url!: URL;
 
   const nameOf = (jti: string | undefined): string => {
@@ -180,18 +178,7 @@ export async function startDpopResourceServer(upstream: ProtectedMcpServer, auth
     url: url.href,
     wire,
     rateLimitNext: (rpc) => void rateLimited.add(rpc),
-    whenLogged: (matches) => {
-      const logged = wire.find(matches);
-      if (logged) return Promise.resolve(logged);
-      return new Promise((resolve) => {
-        const watcher = (entry: DpopWireEntry) => {
-          if (!matches(entry)) return;
-          watchers.delete(watcher);
-          resolve(entry);
-        };
-        watchers.add(watcher);
-      });
-    },
+    whenLogged: watched.whenLogged,
     dropSessions: () => upstream.dropSessions(),
     reset: () => {
       wire.length = 0;

@@ -8,7 +8,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
 import type { AuthorizationServer } from './authorization-server.ts';
 import { listen } from './listen.ts';
-import { bearerOf, type SessionStanding, type WireEntry } from './wire-log.ts';
+import { bearerOf, watchedLog, type SessionStanding, type WireEntry } from './wire-log.ts';
 
 /**
  * Which check a request meets first. `auth-first`: the SDK's `requireBearerAuth` in front of the
@@ -100,7 +100,7 @@ export async function startProtectedMcpServer(order: CheckOrder, authorizationSe
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const dead = new Set<string>();
   const counters = zeroCounters();
-  const watchers = new Set<(entry: WireEntry) => void>();
+  const log = watchedLog(wire);
   let resourceUrl!: URL;
 
   const standing = (id: string | undefined): SessionStanding => (id === undefined ? 'none' : sessions.has(id) ? 'live' : dead.has(id) ? 'dead' : 'unknown');
@@ -110,9 +110,7 @@ export async function startProtectedMcpServer(order: CheckOrder, authorizationSe
     const rpc = rpcMethodOf(req.body);
     const entry = { http: req.method, rpc, session: standing(sessionId), token: bearerOf(req.header('authorization')) };
     res.on('finish', () => {
-      const logged = { ...entry, status: res.statusCode };
-      wire.push(logged);
-      for (const watcher of watchers) watcher(logged);
+      log.push({ ...entry, status: res.statusCode });
       if (res.statusCode === 404) counters.notFound += 1;
       if (rpc === 'initialize' && res.statusCode === 200) counters.initializeAccepted += 1;
       if (rpc === 'initialize' && res.statusCode === 401) counters.initializeRefused += 1;
@@ -194,18 +192,7 @@ export async function startProtectedMcpServer(order: CheckOrder, authorizationSe
         await transport.close();
       }
     },
-    whenLogged: (matches) => {
-      const logged = wire.find(matches);
-      if (logged) return Promise.resolve(logged);
-      return new Promise((resolve) => {
-        const watcher = (entry: WireEntry) => {
-          if (!matches(entry)) return;
-          watchers.delete(watcher);
-          resolve(entry);
-        };
-        watchers.add(watcher);
-      });
-    },
+    whenLogged: log.whenLogged,
     reset: () => {
       Object.assign(counters, zeroCounters());
       wire.length = 0;

@@ -34,3 +34,34 @@ export function bearerOf(header: string | undefined): string {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1] ?? '-';
 }
+
+/**
+ * A wire log that can be waited on: `push` logs an entry into `entries`, `whenLogged` gives the
+ * first logged entry that matches, at once or as soon as it is logged.
+ *
+ * @example
+ * const log = watchedLog(wire);
+ * log.push({ http: 'GET', rpc: undefined, session: 'live', token: 'at-1', status: 405 });
+ * await log.whenLogged((e) => e.http === 'GET');
+ */
+export function watchedLog<E>(entries: E[]): { push(entry: E): void; whenLogged(matches: (entry: E) => boolean): Promise<E> } {
+  const watchers = new Set<(entry: E) => void>();
+  return {
+    push(entry) {
+      entries.push(entry);
+      for (const watcher of watchers) watcher(entry);
+    },
+    whenLogged(matches) {
+      const logged = entries.find(matches);
+      if (logged !== undefined) return Promise.resolve(logged);
+      return new Promise((resolve) => {
+        const watcher = (entry: E) => {
+          if (!matches(entry)) return;
+          watchers.delete(watcher);
+          resolve(entry);
+        };
+        watchers.add(watcher);
+      });
+    },
+  };
+}
