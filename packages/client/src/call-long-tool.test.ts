@@ -9,6 +9,7 @@ import { IDEMPOTENCY_KEY } from './options.ts';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
 import { watchedFetch } from './test-support/watched-fetch.ts';
+import { NO_GET_STREAM } from './test-support/no-get-stream.ts';
 
 let chaos: ChaosServer | undefined;
 const clients: { close(): Promise<unknown> }[] = [];
@@ -16,9 +17,8 @@ afterEach(() => stopAll(clients.splice(0), [chaos]).then(() => (chaos = undefine
 
 /** A chaos server and an SDK client (1.x or 2.x) through the engine; the events it emitted. */
 async function setup(server: ChaosServerOptions = {}, line: 1 | 2 = 1, options: ResilientFetchOptions = {}) {
-  // No standalone stream (GET 405): an eviction would end it, and the SDK's reconnect a second
-  // later could meet the loss before the task's first poll does, on a busy machine.
-  chaos = await startChaosServer({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 1_000 }], ...server });
+  // No standalone stream: the SDK's reconnect after an eviction could meet the loss before the task's first poll does.
+  chaos = await startChaosServer({ faults: [NO_GET_STREAM], ...server });
   const events: ResilienceEvent[] = [];
   const fetch = createResilientFetch({ onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, ...options });
   const client = line === 1 ? new Client({ name: 'long', version: '0' }) : new Client2({ name: 'long', version: '0' });

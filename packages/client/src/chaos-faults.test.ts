@@ -7,6 +7,7 @@ import { createResilientFetch, type ResilientFetchOptions } from './resilient-fe
 import { stopAll } from './test-support/stop-all.ts';
 import { undiciRefused } from './test-support/undici-refused.ts';
 import { until } from './test-support/until.ts';
+import { NO_GET_STREAM } from './test-support/no-get-stream.ts';
 
 let chaos: ChaosServer | undefined;
 const clients: Client[] = [];
@@ -63,7 +64,7 @@ describe('the other chaos faults, through the engine', () => {
 
   it('capacity eviction: a client with no stream open loses its idle session and recovers on its next call', async () => {
     // A server without the standalone stream (GET → 405): sessions are idle between calls.
-    chaos = await startChaosServer({ faults: [{ kind: 'capacity', max: 1 }, { kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] });
+    chaos = await startChaosServer({ faults: [{ kind: 'capacity', max: 1 }, NO_GET_STREAM] });
     const quiet = await connect({ backoff: { initialMs: 10, maxMs: 50 } });
     await quiet.client.callTool({ name: 'echo', arguments: { text: 'a' } });
     await connect(); // arrives while quiet is idle: quiet's session is the one to go

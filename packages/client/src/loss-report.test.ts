@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
 import { startTamperProxy, type TamperProxy } from './test-support/tamper-proxy.ts';
+import { NO_GET_STREAM } from './test-support/no-get-stream.ts';
 
 let chaos: ChaosServer | undefined;
 let proxy: TamperProxy | undefined;
@@ -15,7 +16,7 @@ afterEach(() => stopAll([client], [proxy, chaos]).then(() => (chaos = proxy = cl
 describe('a session evicted while in use', () => {
   it('is reported with a ready, redacted bug report: ages, uptime, why busy, the last exchanges', async () => {
     // No standalone stream (GET 405), so "busy" is the recent exchange; the server says it has been up an hour.
-    chaos = await startChaosServer({ dialect: 'amdahl', faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] });
+    chaos = await startChaosServer({ dialect: 'amdahl', faults: [NO_GET_STREAM] });
     proxy = await startTamperProxy(chaos.url, () => ({ rewrite: (body) => body.replace(/"server_uptime_seconds":\d+/, '"server_uptime_seconds":3600') }));
     const events: ResilienceEvent[] = [];
     const ids = new Set<string>();

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
 import { until } from './test-support/until.ts';
+import { NO_GET_STREAM } from './test-support/no-get-stream.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
@@ -124,7 +125,7 @@ describe('session loss, with the official SDK client (1.x)', () => {
 
   it('replaces an idle session before the next call when idleBudgetMs is set: no failed request', async () => {
     // No standalone stream (GET → 405): an open stream is use, and the session would never be idle.
-    const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] }, { idleBudgetMs: 300 });
+    const { events } = await setup({ faults: [NO_GET_STREAM] }, { idleBudgetMs: 300 });
     await echo();
     later(500);
     await expect(echo()).resolves.toMatchObject({ content: [{ text: 'hi' }] });
@@ -198,7 +199,7 @@ describe('idle replacement and backoff together', () => {
 
   it('backs off the initialize that replaces an idle session when it meets a rate limit, and answers the call on the new session', async () => {
     // The demo's act 3 on a slow machine: the session went idle past the budget just as a burst of 429s began.
-    const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] }, { idleBudgetMs: 1_500, sleep: sleepOnSkew });
+    const { events } = await setup({ faults: [NO_GET_STREAM] }, { idleBudgetMs: 1_500, sleep: sleepOnSkew });
     await echo();
     later(2_000);
     await inject({ kind: 'status', status: 429, count: 2, retryAfter: '1' });
@@ -257,7 +258,7 @@ describe('restored state works', () => {
 describe('in use is never idle', () => {
   it('does not replace a session while another call is in flight on it, however long', async () => {
     const clock = manualClock(); // the server's: slow takes its 2 s only when the test moves it
-    const { events } = await setup({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }], clock }, { idleBudgetMs: 300 });
+    const { events } = await setup({ faults: [NO_GET_STREAM], clock }, { idleBudgetMs: 300 });
     const slow = client!.callTool({ name: 'slow', arguments: { ms: 2_000 } });
     await until(() => chaos!.state().log.some((e) => e.rpcMethod === 'tools/call'));
     later(600); // twice the budget since the last exchange, with slow in flight all along
@@ -270,7 +271,7 @@ describe('in use is never idle', () => {
   });
 
   it('does not replace a session before its handshake is over: a late notifications/initialized goes on it', async () => {
-    chaos = await startChaosServer({ faults: [{ kind: 'status', status: 405, httpMethod: 'GET', count: 100 }] });
+    chaos = await startChaosServer({ faults: [NO_GET_STREAM] });
     const events: ResilienceEvent[] = [];
     const resilient = createResilientFetch({ onEvent: (e) => events.push(e), idleBudgetMs: 300, now: engineNow });
     // The SDK is slow to send its notifications/initialized (a loaded machine): twice the budget after initialize.

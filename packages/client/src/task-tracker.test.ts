@@ -9,6 +9,7 @@ import { callLongTool } from './call-long-tool.ts';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
 import { stopAll } from './test-support/stop-all.ts';
 import { watchedFetch } from './test-support/watched-fetch.ts';
+import { NO_GET_STREAM } from './test-support/no-get-stream.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
@@ -26,8 +27,6 @@ async function setup(server: ChaosServerOptions = {}, options: ResilientFetchOpt
 const job = (key: string, ms: number, pollMs = 100) => ({ name: 'job', arguments: { key, ms, pollMs } });
 const posts = (method: string) => chaos!.state().log.filter((e) => e.httpMethod === 'POST' && e.rpcMethod === method);
 const types = (events: ResilienceEvent[]) => normalizeTrace(events).map((e) => e.type).filter((type) => type !== 'session-started');
-/** A server without the optional standalone stream: a session is idle between requests. */
-const NO_GET = { kind: 'status', status: 405, httpMethod: 'GET', count: 1_000 } as const;
 /** An engine clock that moves only by `skewMs` (the test's): a busy machine's pauses never count as idle time. */
 const skewClock = (skew: () => number) => () => 1_000_000 + skew();
 
@@ -69,7 +68,7 @@ describe('the engine and tasks', () => {
     // between polls), the server's finishes the job after the third: yet the task keeps its session.
     const clock = manualClock();
     let skewMs = 0;
-    const events = await setup({ faults: [NO_GET], clock }, { idleBudgetMs: 200, now: skewClock(() => skewMs) });
+    const events = await setup({ faults: [NO_GET_STREAM], clock }, { idleBudgetMs: 200, now: skewClock(() => skewMs) });
     let statuses = 0;
     const onTask = () => ((skewMs += 300), ++statuses === 3 && void clock.advance(900));
     await expect(callLongTool(client!, job('kept', 900, 50), { onTask })).resolves.toMatchObject({ content: [{ text: 'executions of kept: 1' }] });
@@ -84,7 +83,7 @@ describe('the engine and tasks', () => {
 
   it('a finished task whose result is not fetched yet still holds its session: tasks/result, late, finds it', async () => {
     let skewMs = 0;
-    const events = await setup({ faults: [NO_GET] }, { idleBudgetMs: 200, now: skewClock(() => skewMs) });
+    const events = await setup({ faults: [NO_GET_STREAM] }, { idleBudgetMs: 200, now: skewClock(() => skewMs) });
     const { task } = await client!.request({ method: 'tools/call', params: job('late', 0) }, CreateTaskResultSchema, { task: {} });
     // A job of 0 ms: completed at the first poll or so. The 10 s are a hang guard (vitest's default, 1 s, was a verdict on the machine's speed).
     const status = () => client!.experimental.tasks.getTask(task.taskId).then((t) => t.status);
