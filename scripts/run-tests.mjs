@@ -60,8 +60,11 @@ if (mode !== 'total') {
   turboStatus = turbo.status ?? 1;
 }
 
-/** The first lines of a failure message, without colour codes, each short enough for one log line. */
-const linesOf = (text = '', count = 1) => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim() !== '').slice(0, count).map((line) => line.slice(0, 200));
+/** A stack frame of a dependency (vitest's runner, say), of Node or of no file: nothing a reader of the failure needs. */
+const dependencyFrame = /^\s*at .*(node_modules|<anonymous>|node:internal)/;
+/** The first lines of a failure message, without colour codes or dependencies' frames, each short enough for one log line. */
+const linesOf = (text = '', count = 1) => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n')
+  .filter((line) => line.trim() !== '' && !dependencyFrame.test(line)).slice(0, count).map((line) => line.slice(0, 200));
 /** The first failures are told in more lines (what a failure printed is all a CI log may keep of it), the rest in one each. */
 const DETAILED_FAILURES = 3;
 const DETAIL_LINES = 12;
