@@ -16,7 +16,8 @@ import { DEFAULT_PORTS, type EnginePorts } from './ports.ts';
 export { deadlineWith, DEFAULT_PORTS, defaultSleep, resolvePorts, sleepWith, type Deadline, type EnginePorts, type RuntimePorts, type Sleep } from './ports.ts';
 export { middlewareOf } from './middleware.ts';
 export { createEventLogger, type LogOption } from './event-logger.ts';
-export { CREDENTIAL_HEADERS, storableHeaders, storableSession } from './session-store.ts';
+export { CREDENTIAL_HEADERS, storableHeaders } from './credentials.ts';
+export { storableSession } from './session-store.ts';
 
 /**
  * What a runtime brings: its ports, where `log: true` writes, and sinks told of every event.

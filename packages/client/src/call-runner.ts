@@ -172,8 +172,8 @@ export class CallRunner implements StreamOwner {
     this.#epoch = session.clientHeaders.epoch;
     let headers = init.headers; // never changed: a copy is made for what differs from it
     const sdkSentSession = headers.has('mcp-session-id');
-    // Sent again, a client's request carries its latest headers (a refreshed token); the first time, its own.
-    if (!own && sdkSentSession && this.#attempts) headers = session.clientHeaders.over(headers);
+    // Sent again, a client's request carries its own headers with the client's current credentials (a refreshed token).
+    if (!own && sdkSentSession && this.#attempts) headers = session.clientHeaders.onto(headers);
     // A session the application ended is not the engine's to mend, nor is one it is ending (a
     // DELETE goes to the current session, if any, and nothing is opened for it).
     const sessionLogic = !own && !session.terminated && init.method !== 'DELETE';

@@ -58,7 +58,7 @@ export class EndpointSession {
   callsInFlight = 0;
   streamsOpen = 0;
   /** The headers of the client's latest request (its credentials among them): the engine's own requests for it send them; a refusal of them. */
-  readonly clientHeaders = new ClientHeaders();
+  readonly clientHeaders: ClientHeaders;
   /** The session the SDK's standalone stream last opened on: its cursors belong to that one. */
   #streamSession: number | undefined;
   /** The current session's last exchanges, for a bug report (see {@link noteExchange}). */
@@ -83,6 +83,7 @@ export class EndpointSession {
   constructor(readonly url: string, engine: Engine, host: LineageHost, public terminated = false) {
     this.#engine = engine;
     this.#host = host;
+    this.clientHeaders = new ClientHeaders(engine.credentials);
     this.tasks = new TaskTracker(engine);
     this.refusals = new RefusalHold(engine.ports.sleep);
     this.recovery = new SessionRecovery(this, engine);

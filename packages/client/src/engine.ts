@@ -3,6 +3,7 @@ import {
   type Action, type CallState, type ErrorInfo, type Loose, type Operation, type ResilienceEvent, type RetryBudget,
   type RetryBudgetState, type RetryPolicy, type Verdict,
 } from '@mcp-resilience/core';
+import { credentialNames } from './credentials.ts';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
 import { resolvePorts, type EnginePorts } from './ports.ts';
 import type { ResilientFetchOptions } from './options.ts';
@@ -27,6 +28,8 @@ export class Engine {
   readonly fetch: typeof fetch;
   readonly policy: RetryPolicy;
   readonly requestDeadlineMs: number;
+  /** The header names that carry a client's credentials (see {@link credentialNames}). */
+  readonly credentials: ReadonlySet<string>;
   readonly #budget: RetryBudget | undefined;
   #budgetState: RetryBudgetState | undefined;
   /** How to end every wait under way, when the engine closes. */
@@ -43,6 +46,7 @@ export class Engine {
     const { requestDeadlineMs: deadline = DEFAULT_REQUEST_DEADLINE_MS } = options;
     if (!(deadline > 0 && deadline < Infinity)) throw invalidOption('requestDeadlineMs', '> 0');
     this.requestDeadlineMs = deadline;
+    this.credentials = credentialNames(options.credentialHeaders);
     this.policy = createRetryPolicy({
       ...defined({ replay: options.replay, tools: options.tools, backoff: options.backoff, retryAfterCapMs: options.retryAfterCapMs }),
       // A call waits for a refusing server as long as the engine's own requests may take, or less if told so.

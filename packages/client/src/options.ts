@@ -89,6 +89,16 @@ export interface ResiliencePolicy {
    * createResilientFetch({ requestDeadlineMs: 60_000, restartWait: { maxWaitMs: 60_000, maxMs: 2_000 } });
    */
   readonly restartWait?: Partial<RestartWait>;
+  /**
+   * Header names that carry credentials besides `Authorization`, `Cookie` and
+   * `Proxy-Authorization` (an API key, say). Each is the client's, never one request's: a request
+   * sent again and the engine's own requests carry the client's current value (or none, once it
+   * stops sending it); a change of it counts as new credentials; no store, event or log holds it.
+   *
+   * @example
+   * createResilientFetch({ credentialHeaders: ['X-API-Key'] });
+   */
+  readonly credentialHeaders?: readonly string[];
   /** More ways servers say "session gone", tried before the built-in ones. */
   readonly dialects?: readonly SessionGoneDialect[];
   /**

@@ -1,7 +1,8 @@
 import { adoptSession, defined, markDead } from '@mcp-resilience/core';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
-import { newLineageKey, storableHeaders, type StoredSession } from './session-store.ts';
+import { storableHeaders } from './credentials.ts';
+import { newLineageKey, type StoredSession } from './session-store.ts';
 
 /**
  * One lineage's copy in the session store: written (one write after another) each time its
@@ -39,8 +40,8 @@ export class SessionPersistence {
       lineage: (this.#storeKey ??= newLineageKey()),
       revision: negotiated.revision,
       capabilities: negotiated.capabilities,
-      initialize: { body: initialize.text, headers: storableHeaders(initialize.headers) },
-      initialized: initialized && { body: initialized.text, headers: storableHeaders(initialized.headers) },
+      initialize: { body: initialize.text, headers: storableHeaders(initialize.headers, engine.credentials) },
+      initialized: initialized && { body: initialized.text, headers: storableHeaders(initialized.headers, engine.credentials) },
       subscriptions,
       logLevel,
     });

@@ -140,7 +140,7 @@ export class SessionRecovery {
       // An SDK given a session id up front skips initialize: there is nothing to open a new session with.
       if (!init) throw new ResilienceError(cannotOpen('no-initialize', 'the client sent no initialize'));
       // The client's initialize never carried a session id or a cursor (it opened its lineage), nor do its headers.
-      const headers = session.clientHeaders.over(init.headers), version = session.clientHeaders.version;
+      const headers = session.clientHeaders.onto(init.headers), version = session.clientHeaders.version;
       const adopted = await engine.bounded(async (signal) => {
         const response = await this.#send({ method: 'POST', headers, body: init.text, signal }, 'initialize');
         if (!response.ok) {
@@ -238,7 +238,7 @@ export class SessionRecovery {
   /** This lineage's headers over `base`, for session `id` (if any), on the negotiated revision. */
   #headers(base: HeadersInit | undefined, id: string | undefined): Headers {
     const session = this.#session;
-    const headers = session.clientHeaders.over(base);
+    const headers = session.clientHeaders.onto(base);
     if (id !== undefined) headers.set('mcp-session-id', id);
     if (session.negotiated) headers.set('mcp-protocol-version', session.negotiated.revision);
     return headers;

@@ -4,7 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './resilient-fetch.ts';
-import { MemorySessionStore, storableHeaders, storableSession } from './session-store.ts';
+import { storableHeaders } from './credentials.ts';
+import { MemorySessionStore, storableSession } from './session-store.ts';
 import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;

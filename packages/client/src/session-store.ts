@@ -1,3 +1,5 @@
+import { CREDENTIAL_HEADERS } from './credentials.ts';
+
 /** What the engine keeps of an endpoint's session, so another engine (a new isolate, a reload) can go on with it. */
 export interface StoredSession {
   /** The live session's id; none when it was lost and not replaced yet (resume it by {@link StoredSession.lineage}). */
@@ -59,23 +61,6 @@ export function newLineageKey(): string {
   return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Headers that carry credentials: never written to a store. */
-export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'cookie', 'proxy-authorization']);
-
-/**
- * Headers as a plain record, without credentials.
- *
- * @example
- * storableHeaders(new Headers({ accept: 'application/json', authorization: 'Bearer x' })) // { accept: 'application/json' }
- */
-export function storableHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    if (!CREDENTIAL_HEADERS.has(name) && name !== 'mcp-session-id') out[name] = value;
-  });
-  return out;
-}
-
 /**
  * A session as a store keeps it: without a credential header in its `initialize` or
  * `notifications/initialized`. The engine hands none; a store that writes outside the process
@@ -86,7 +71,7 @@ export function storableHeaders(headers: Headers): Record<string, string> {
  */
 export function storableSession(session: StoredSession): StoredSession {
   const clean = (headers: Readonly<Record<string, string>>) =>
-    Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== 'dpop'));
   return {
     ...session,
     initialize: { ...session.initialize, headers: clean(session.initialize.headers) },
