@@ -1,9 +1,12 @@
 import type { Client, ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { ResilienceError } from '@mcp-resilience/core';
+import { invalidOption, ResilienceError } from '@mcp-resilience/core';
+import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
+import { DEFAULT_PORTS } from './ports.ts';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
-import { adoptStoredSession, readStoredResume } from './resume-stored.ts';
+import { adoptStoredSession, openStandaloneStream, readStoredResume } from './resume-stored.ts';
+import { checkedIdentity } from './store-key.ts';
 
 /** Options of {@link connect}: the engine's options plus what the SDK client and transport take. */
 export interface ConnectOptions extends ResilientFetchOptions {
@@ -14,13 +17,17 @@ export interface ConnectOptions extends ResilientFetchOptions {
   /** The transport's other options (`requestInit`, `authProvider`, `reconnectionOptions`, …); `fetch` is the engine's. */
   readonly transportOptions?: Omit<StreamableHTTPClientTransportOptions, 'fetch'>;
   /**
-   * Go on with the session `sessionStore` holds for this URL (kept before a reload, or by the
-   * Worker's previous request): no `initialize` is sent, and the client knows the protocol version
-   * and the capabilities that session negotiated. With none stored, or a `transportOptions.sessionId`
-   * given, it connects as usual. Default `false`; the browser and Workers adapters turn it on.
+   * Go on with the session `sessionStore` holds for this URL and `identity` (kept before a reload,
+   * or by the Worker's previous request): no `initialize` is sent; the client knows the protocol
+   * version, capabilities, server version and instructions of that session, and opens its
+   * standalone GET stream as a fresh client does; a new session opened for it later sends
+   * today's `clientInfo` and capabilities. With none stored, a store that fails or does not
+   * answer in time, or a `transportOptions.sessionId` given, it connects as usual. Needs
+   * `identity` (else `INVALID_OPTION`): a stored session is only gone on with by its own user.
+   * Default `false`; the browser and Workers adapters turn it on.
    *
    * @example
-   * const client = await connect(url, { sessionStore: store, resumeStored: true });
+   * const client = await connect(url, { sessionStore: store, resumeStored: true, identity: `user:${userId}` });
    * client.getServerCapabilities(); // what the stored session negotiated
    */
   readonly resumeStored?: boolean;
@@ -58,17 +65,26 @@ async function loadSdk(): Promise<Sdk> {
  */
 export async function connect(url: string | URL, options: ConnectOptions = {}): Promise<Client> {
   const { clientInfo, clientOptions, transportOptions, resumeStored, ...fetchOptions } = options;
+  const identity = checkedIdentity(fetchOptions.identity);
+  if (resumeStored && fetchOptions.sessionStore && identity === undefined) {
+    throw invalidOption('identity', 'given to resume a stored session: the user, tenant or agent it belongs to (or resumeStored: false)');
+  }
   const [{ Client: SdkClient }, { StreamableHTTPClientTransport }] = await loadSdk();
   const endpoint = new URL(url);
+  const info = clientInfo ?? { name: 'mcp-resilience', version: '0.0.0' };
   // The stored session to go on with, when asked to and none was named by the caller.
   const resume = resumeStored && fetchOptions.sessionStore && transportOptions?.sessionId === undefined
-    ? await readStoredResume(fetchOptions.sessionStore, endpoint.href)
+    ? await readStoredResume(fetchOptions.sessionStore, endpoint.href, {
+      identity,
+      bound: { deadline: fetchOptions.deadline ?? DEFAULT_PORTS.deadline, requestDeadlineMs: fetchOptions.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS },
+      today: { clientInfo: info, capabilities: clientOptions?.capabilities ?? {} }, // what the SDK's initialize would send
+    })
     : undefined;
   const fetch = createResilientFetch(resume ? { ...fetchOptions, sessionStore: resume.store } : fetchOptions);
   // A session id makes the SDK skip `initialize`; the engine puts the live id on every request.
   const sessionId = transportOptions?.sessionId ?? resume?.resumeAs;
   const transport = new StreamableHTTPClientTransport(endpoint, { ...transportOptions, ...(sessionId === undefined ? {} : { sessionId }), fetch });
-  const client = new SdkClient(clientInfo ?? { name: 'mcp-resilience', version: '0.0.0' }, clientOptions);
+  const client = new SdkClient(info, clientOptions);
   // Closing the client lets its engine go too: no wait of it outlives the client.
   const closeClient = client.close.bind(client);
   client.close = () => closeClient().finally(() => fetch.close());
@@ -78,6 +94,9 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
     await client.close().catch(() => {});
     throw error;
   }
-  if (resume?.stored) adoptStoredSession(client, resume.stored);
+  if (resume?.stored) {
+    adoptStoredSession(client, resume.stored);
+    openStandaloneStream(client);
+  }
   return client;
 }

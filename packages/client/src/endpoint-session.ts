@@ -128,7 +128,8 @@ export class EndpointSession {
     this.terminated = true;
     this.#terminatedId = this.tracker.current?.id;
     this.tracker = markDead(this.tracker, this.ordinal);
-    this.save();
+    // An ended session is never gone on with: its copy leaves the store (if it is this lineage's).
+    if (this.ownsStore) void this.persistence.forget(this.#terminatedId);
     this.#host.ended(this, this.#terminatedId);
   }
 
@@ -247,6 +248,7 @@ export class EndpointSession {
     if (!adopted.ok) throw new ResilienceError(adopted.error);
     this.tracker = adopted.tracker;
     this.negotiated = { revision, capabilities };
+    this.persistence.learnt(answer);
     this.exchanges = [];
     this.#tools.forget(); // what the old session's server advertised is not this one's word
     this.#host.claim(this, id); // its client's requests carry this id from now on (or an older one of the lineage)
@@ -281,7 +283,7 @@ export class EndpointSession {
     if (!endSession) return;
     await Promise.all([
       id === undefined ? undefined : this.recovery.delete(id),
-      ownsStore ? this.persistence.forget() : undefined,
+      ownsStore ? this.persistence.forget(id) : undefined,
     ]);
   }
 }

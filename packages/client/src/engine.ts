@@ -5,6 +5,7 @@ import {
 } from '@mcp-resilience/core';
 import { credentialNames } from './credentials.ts';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
+import { checkedIdentity } from './store-key.ts';
 import { resolvePorts, type EnginePorts } from './ports.ts';
 import type { ResilientFetchOptions } from './options.ts';
 
@@ -30,6 +31,8 @@ export class Engine {
   readonly requestDeadlineMs: number;
   /** The header names that carry a client's credentials (see {@link credentialNames}). */
   readonly credentials: ReadonlySet<string>;
+  /** Whose sessions the store keeps for this engine (`identity`): part of every store key. */
+  readonly identity: string | undefined;
   readonly #budget: RetryBudget | undefined;
   #budgetState: RetryBudgetState | undefined;
   /** How to end every wait under way, when the engine closes. */
@@ -47,6 +50,7 @@ export class Engine {
     if (!(deadline > 0 && deadline < Infinity)) throw invalidOption('requestDeadlineMs', '> 0');
     this.requestDeadlineMs = deadline;
     this.credentials = credentialNames(options.credentialHeaders);
+    this.identity = checkedIdentity(options.identity);
     this.policy = createRetryPolicy({
       ...defined({ replay: options.replay, tools: options.tools, backoff: options.backoff, retryAfterCapMs: options.retryAfterCapMs }),
       // A call waits for a refusing server as long as the engine's own requests may take, or less if told so.

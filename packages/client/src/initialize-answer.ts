@@ -7,6 +7,9 @@ export interface InitializeAnswer {
   readonly capabilities: unknown;
   /** The `Mcp-Session-Id` as it goes on the wire (without surrounding whitespace); none when unreadable or not given. */
   readonly id: string | undefined;
+  /** What the server said of itself (`serverInfo`, `instructions`), when it did. */
+  readonly serverInfo?: Readonly<Record<string, unknown>>;
+  readonly instructions?: string;
 }
 
 /**
@@ -20,9 +23,14 @@ export interface InitializeAnswer {
  */
 export async function readInitializeAnswer(response: Response): Promise<InitializeAnswer | undefined> {
   const answer = response instanceof AnsweredResponse ? response.answer : await readMessage(response.clone(), (m) => 'result' in m);
-  const result = answer?.result as { protocolVersion?: unknown; capabilities?: unknown } | undefined;
+  const result = answer?.result as { protocolVersion?: unknown; capabilities?: unknown; serverInfo?: unknown; instructions?: unknown } | undefined;
   if (typeof result?.protocolVersion !== 'string') return undefined;
   // As it goes on the wire: a value set on Headers loses its surrounding whitespace, one read off a response may not have.
   const id = response.headers.get('mcp-session-id')?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
-  return { revision: result.protocolVersion, capabilities: result.capabilities, id };
+  const { serverInfo, instructions } = result;
+  return {
+    revision: result.protocolVersion, capabilities: result.capabilities, id,
+    ...(typeof serverInfo === 'object' && serverInfo !== null && !Array.isArray(serverInfo) ? { serverInfo: serverInfo as Record<string, unknown> } : {}),
+    ...(typeof instructions === 'string' ? { instructions } : {}),
+  };
 }

@@ -31,3 +31,9 @@ export const IDS_PER_LINEAGE = 16;
 
 /** Sessions their clients ended whose late requests are still recognised (their ids only). */
 export const ENDED_IDS_KEPT = 256;
+
+/** The longest the engine waits for a session store's answer (and never longer than `requestDeadlineMs`): past it, nothing is stored. */
+export const STORE_DEADLINE_MS = 5_000;
+
+/** The longest server `instructions` a store is handed: longer ones are left out of the stored session (a Web Storage or a Durable Object row is small). */
+export const STORED_INSTRUCTIONS_LIMIT = 64 * 1024;

@@ -1,6 +1,8 @@
 import { invalidOption } from '@mcp-resilience/core';
 import { EndpointSession, type LineageHost } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
+import { SessionPersistence } from './session-persistence.ts';
+import { readStored } from './store-call.ts';
 import { DEFAULT_LINEAGE_IDLE_MS, DEFAULT_MAX_LINEAGES, ENDED_IDS_KEPT, IDS_PER_LINEAGE } from './limits.ts';
 
 /** How many client lineages one fetch remembers, and for how long an unused one is kept. */
@@ -90,7 +92,9 @@ export class LineageRegistry implements LineageHost {
   /** A session id no lineage knows: the store's session when it is that one, else a lineage of that id alone. */
   async #resume(url: string, id: string, key: string): Promise<EndpointSession> {
     const store = this.#engine.ports.sessionStore;
-    const stored = store ? await Promise.resolve().then(() => store.get(url)).catch(() => undefined) : undefined;
+    // A store's answer has a deadline: one that fails or is silent holds nothing (and no request).
+    const storeKey = store && (await SessionPersistence.keyOf(this.#engine, url).catch(() => undefined));
+    const stored = storeKey === undefined ? undefined : await readStored(store!, storeKey, SessionPersistence.boundOf(this.#engine));
     const lineage = this.#add(this.open(url), key);
     if (stored && (stored.sessionId === id || stored.lineage === id)) lineage.persistence.resume(stored); // `id`: a string
     return lineage;

@@ -99,6 +99,18 @@ export interface ResiliencePolicy {
    * createResilientFetch({ credentialHeaders: ['X-API-Key'] });
    */
   readonly credentialHeaders?: readonly string[];
+  /**
+   * Whose sessions these are: the application's name for the user, tenant or agent this engine's
+   * clients act for (a user id, say; never a token). With a `sessionStore`, it is part of the key
+   * every session is stored under, so a stored session is only ever gone on with under the
+   * identity that stored it: user B signing in after user A never continues A's session.
+   * Required by `connect()` with `resumeStored` (the browser and Workers turn that on). A
+   * non-empty string, else `INVALID_OPTION`.
+   *
+   * @example
+   * const client = await connect(url, { sessionStore, resumeStored: true, identity: `user:${user.id}` });
+   */
+  readonly identity?: string;
   /** More ways servers say "session gone", tried before the built-in ones. */
   readonly dialects?: readonly SessionGoneDialect[];
   /**

@@ -3,23 +3,25 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from './connect.ts';
 import { MemorySessionStore, type StoredSession } from './session-store.ts';
+import { sessionStoreKey } from './store-key.ts';
 import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
 const clients: Client[] = [];
 afterEach(() => stopAll(clients.splice(0), [chaos]).then(() => (chaos = undefined)));
 
+const USER = 'user:alice';
 const versionOf = (client: Client) => (client.transport as unknown as { protocolVersion?: string }).protocolVersion;
 const initializes = () => chaos!.state().log.filter((e) => e.rpcMethod === 'initialize').length;
 
 /** Connects, calls once, and waits for the store to hold the session (it is written in the background). */
 async function firstClient(store: MemorySessionStore): Promise<Client> {
   const writes: Promise<unknown>[] = [];
-  const client = await connect(chaos!.url, { sessionStore: store, resumeStored: true, background: (task) => void writes.push(task) });
+  const client = await connect(chaos!.url, { sessionStore: store, resumeStored: true, identity: USER, background: (task) => void writes.push(task) });
   clients.push(client);
   await client.callTool({ name: 'echo', arguments: { text: 'one' } });
   await Promise.all(writes);
-  expect(store.get(chaos!.url)).toMatchObject({ sessionId: expect.any(String) });
+  expect(store.get(await sessionStoreKey(chaos!.url, USER))).toMatchObject({ sessionId: expect.any(String) });
   return client;
 }
 
@@ -29,7 +31,7 @@ describe('connect({ sessionStore, resumeStored: true })', () => {
     const store = new MemorySessionStore();
     const first = await firstClient(store);
     // Strict capability checks read what the SDK learnt at initialize: the resumed client must know it too.
-    const second = await connect(chaos.url, { sessionStore: store, resumeStored: true, clientOptions: { enforceStrictCapabilities: true } });
+    const second = await connect(chaos.url, { sessionStore: store, resumeStored: true, identity: USER, clientOptions: { enforceStrictCapabilities: true } });
     clients.push(second);
     expect(versionOf(second)).toBe(versionOf(first));
     expect(versionOf(second)).toBe('2025-11-25');
@@ -43,10 +45,11 @@ describe('connect({ sessionStore, resumeStored: true })', () => {
     chaos = await startChaosServer();
     const store = new MemorySessionStore();
     await firstClient(store);
-    const { sessionId: _, ...lost } = store.get(chaos.url)!;
-    store.set(chaos.url, { ...lost, lineage: 'a-lineage-name' } satisfies StoredSession);
+    const key = await sessionStoreKey(chaos.url, USER);
+    const { sessionId: _, ...lost } = store.get(key)!;
+    store.set(key, { ...lost, lineage: 'a-lineage-name' } satisfies StoredSession);
     await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
-    const second = await connect(chaos.url, { sessionStore: store, resumeStored: true });
+    const second = await connect(chaos.url, { sessionStore: store, resumeStored: true, identity: USER });
     clients.push(second);
     expect(second.getServerCapabilities()).toMatchObject({ tools: {} });
     await expect(second.callTool({ name: 'echo', arguments: { text: 'two' } })).resolves.toMatchObject({ content: [{ text: 'two' }] });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './resilient-fetch.ts';
 import { storableHeaders } from './credentials.ts';
 import { MemorySessionStore, storableSession } from './session-store.ts';
+import { sessionStoreKey } from './store-key.ts';
 import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
@@ -27,7 +28,8 @@ describe('a session store', () => {
     await first.subscribeResource({ uri: 'chaos://counter' });
     expect(writes.length).toBeGreaterThan(0);
     await Promise.all(writes);
-    const stored = store.get(chaos.url)!;
+    const key = await sessionStoreKey(chaos.url);
+    const stored = store.get(key)!;
     expect(stored).toMatchObject({ revision: '2025-11-25', subscriptions: ['chaos://counter'], sessionId: expect.any(String) });
     expect(JSON.stringify(stored)).not.toContain('very-secret-token'); // credentials are never stored
 
@@ -49,7 +51,7 @@ describe('a session store', () => {
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['session-lost', 'session-reinitialized', 'state-restored', 'replayed']));
     const reinitialize = sent.find((h) => h.get('mcp-session-id') === null && h.get('content-type') === 'application/json');
     expect(reinitialize?.get('authorization')).toBe(AUTH.authorization); // the live request's credentials
-    expect(store.get(chaos.url)?.sessionId).not.toBe(stored.sessionId);
+    expect(store.get(key)?.sessionId).not.toBe(stored.sessionId);
     expect(chaos.state().sessions).toEqual(expect.arrayContaining([expect.objectContaining({ subscriptions: ['chaos://counter'] })]));
   });
 

@@ -16,16 +16,26 @@ export interface StoredSession {
   readonly initialized?: { readonly body: string; readonly headers: Readonly<Record<string, string>> };
   readonly subscriptions: readonly string[];
   readonly logLevel?: string;
+  /** What the server said of itself in its `initialize` answer: a resumed SDK client answers `getServerVersion()` and `getInstructions()` with them. */
+  readonly serverInfo?: Readonly<Record<string, unknown>>;
+  readonly instructions?: string;
 }
 
 /**
  * Where sessions outlive one engine: a runtime port. Workers keep them in a Durable Object,
- * browsers in `sessionStorage`; {@link MemorySessionStore} serves one process.
+ * browsers in `sessionStorage`; {@link MemorySessionStore} serves one process. Each session is
+ * kept under a `key` the engine makes of the endpoint and the application's `identity`
+ * (`sessionStoreKey`: a digest, which holds no secret of the URL); what is stored never
+ * holds a credential. The engine gives every answer a deadline: a store that fails or is silent
+ * counts as holding nothing.
+ *
+ * @example
+ * const store: SessionStore = { get: (key) => kv.get(key), set: (key, session) => kv.put(key, session), delete: (key) => kv.delete(key) };
  */
 export interface SessionStore {
-  get(endpoint: string): Promise<StoredSession | undefined> | StoredSession | undefined;
-  set(endpoint: string, session: StoredSession): Promise<void> | void;
-  delete(endpoint: string): Promise<void> | void;
+  get(key: string): Promise<StoredSession | undefined> | StoredSession | undefined;
+  set(key: string, session: StoredSession): Promise<void> | void;
+  delete(key: string): Promise<void> | void;
 }
 
 /**
@@ -38,16 +48,16 @@ export interface SessionStore {
 export class MemorySessionStore implements SessionStore {
   readonly #sessions = new Map<string, StoredSession>();
 
-  get(endpoint: string): StoredSession | undefined {
-    return this.#sessions.get(endpoint);
+  get(key: string): StoredSession | undefined {
+    return this.#sessions.get(key);
   }
 
-  set(endpoint: string, session: StoredSession): void {
-    this.#sessions.set(endpoint, session);
+  set(key: string, session: StoredSession): void {
+    this.#sessions.set(key, session);
   }
 
-  delete(endpoint: string): void {
-    this.#sessions.delete(endpoint);
+  delete(key: string): void {
+    this.#sessions.delete(key);
   }
 }
 

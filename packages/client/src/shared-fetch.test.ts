@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport as Transport1 } from '@modelcontextprotoc
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch, type ResilientFetch } from './resilient-fetch.ts';
 import { MemorySessionStore } from './session-store.ts';
+import { sessionStoreKey } from './store-key.ts';
 import { startAuthGateway, type AuthGateway } from './test-support/auth-gateway.ts';
 import { stopAll } from './test-support/stop-all.ts';
 import { startTokenGuard, type TokenGuard } from './test-support/token-guard.ts';
@@ -262,7 +263,8 @@ describe('one fetch shared by several users: credentials across churn', () => {
     const events: ResilienceEvent[] = [];
     const lines: string[] = [];
     const store = new MemorySessionStore();
-    const fetch = createResilientFetch({ onEvent: (e) => events.push(e), log: (line) => lines.push(line), sessionStore: store });
+    const writes: Promise<unknown>[] = [];
+    const fetch = createResilientFetch({ onEvent: (e) => events.push(e), log: (line) => lines.push(line), sessionStore: store, background: (task) => void writes.push(task) });
     closing.push(fetch);
     const a = await authedClient('user0', fetch, url);
     await a.echo('before');
@@ -270,7 +272,10 @@ describe('one fetch shared by several users: credentials across churn', () => {
     gateway!.endSessions();
     expect(await a.echo('after')).toBe('after');
     expect(events.map((e) => e.type)).toEqual(['session-started', 'session-lost', 'session-started', 'session-reinitialized']);
-    const seen = JSON.stringify({ events, lines, stored: store.get(url) });
+    await Promise.all(writes);
+    const stored = store.get(await sessionStoreKey(url));
+    expect(stored).toMatchObject({ sessionId: expect.any(String) }); // stored: and without a token
+    const seen = JSON.stringify({ events, lines, stored });
     expect(seen).not.toMatch(/user0\.\d/);
     expect(seen).not.toMatch(/bearer/i);
   });

@@ -137,15 +137,16 @@ describe('close()', () => {
   it('with endSessions, ends each current session on its server and removes it from the store', async () => {
     chaos = await startChaosServer();
     const { MemorySessionStore } = await import('./session-store.ts');
+    const key = await (await import('./store-key.ts')).sessionStoreKey(chaos.url);
     const store = new MemorySessionStore();
     const tasks: Promise<unknown>[] = [];
     const resilient = createResilientFetch({ sessionStore: store, background: (task) => void tasks.push(task) });
     await connect(chaos.url, resilient);
     await Promise.all(tasks);
-    expect(store.get(chaos.url)).toBeDefined();
+    expect(store.get(key)).toBeDefined();
     await resilient.close({ endSessions: true });
     expect(chaos.state().log.filter((e) => e.httpMethod === 'DELETE').map((e) => [e.status, e.sessionOrdinal])).toEqual([[200, 1]]);
     expect(chaos.state().sessions).toEqual([]);
-    expect(store.get(chaos.url)).toBeUndefined();
+    expect(store.get(key)).toBeUndefined();
   });
 });
