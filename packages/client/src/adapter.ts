@@ -18,6 +18,7 @@ export { middlewareOf } from './middleware.ts';
 export { createEventLogger, type LogOption } from './event-logger.ts';
 export { CREDENTIAL_HEADERS, storableHeaders } from './credentials.ts';
 export { storableSession } from './session-store.ts';
+export { sessionStoreKey } from './store-key.ts';
 
 /**
  * What a runtime brings: its ports, where `log: true` writes, and sinks told of every event.

@@ -19,6 +19,7 @@ export { callLongTool, type LongToolOptions, type TaskClient, type ToolCallParam
 export { describeEvent } from './describe-event.ts';
 export type { LogOption } from './event-logger.ts';
 export { MemorySessionStore, type SessionStore, type StoredSession } from './session-store.ts';
+export { sessionStoreKey } from './store-key.ts';
 export {
   isResilienceError, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE, type ErrorCode, type LossReport, type ResilienceEvent,
   type TaskFacts, type TaskPollPolicy, type TaskStatus,

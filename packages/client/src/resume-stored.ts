@@ -13,7 +13,7 @@ export interface StoredResume {
   readonly resumeAs?: string;
   /** The stored session, when there is one to go on with. */
   readonly stored?: StoredSession;
-  /** The store, with its first read of the session already done: the engine reads it again, and gets that answer without a second trip. */
+  /** The store; with a session to go on with, its first read of it already done: the engine reads it again, and gets that answer without a second trip. */
   readonly store: SessionStore;
 }
 
@@ -69,8 +69,8 @@ export async function readStoredResume(
   let kept = await readStored(store, key, options.bound);
   const resumeAs = kept?.sessionId ?? kept?.lineage;
   if (kept && options.today) kept = { ...kept, initialize: { ...kept.initialize, body: todaysInitialize(kept.initialize.body, options.today) } };
-  const primedStore = primed(store, key, resumeAs === undefined ? undefined : kept);
-  return resumeAs === undefined ? { store: primedStore } : { resumeAs, stored: kept!, store: primedStore }; // a name: a session kept
+  // Primed only with a session to go on with: the engine's first read is then the SDK's first request's.
+  return resumeAs === undefined ? { store } : { resumeAs, stored: kept!, store: primed(store, key, kept) }; // a name: a session kept
 }
 
 interface SdkClientInside {

@@ -20,6 +20,7 @@ export async function storeCall<T>(bound: StoreBound, work: () => Promise<T> | T
   const ms = Math.min(STORE_DEADLINE_MS, bound.requestDeadlineMs);
   try {
     return await bound.deadline(ms, (signal) => new Promise<T>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
       Promise.resolve().then(work).then(resolve, reject);
     }));
