@@ -94,7 +94,7 @@ export class LineageRegistry implements LineageHost {
     const store = this.#engine.ports.sessionStore;
     // A store's answer has a deadline: one that fails or is silent holds nothing (and no request).
     const storeKey = store && (await SessionPersistence.keyOf(this.#engine, url).catch(() => undefined));
-    const stored = storeKey === undefined ? undefined : await readStored(store!, storeKey, SessionPersistence.boundOf(this.#engine));
+    const stored = storeKey === undefined ? undefined : await readStored(store!, storeKey, SessionPersistence.boundOf(this.#engine)).catch(() => undefined);
     const lineage = this.#add(this.open(url), key);
     if (stored && (stored.sessionId === id || stored.lineage === id)) lineage.persistence.resume(stored); // `id`: a string
     return lineage;

@@ -1,3 +1,4 @@
+import { isResilienceError } from '@mcp-resilience/core';
 import { STORE_DEADLINE_MS } from './limits.ts';
 import type { Deadline } from './ports.ts';
 import type { StoredSession } from './session-store.ts';
@@ -12,6 +13,7 @@ export interface StoreBound {
  * A session store's answer to `work`, within {@link STORE_DEADLINE_MS} (and `requestDeadlineMs`):
  * `undefined` when it fails or does not answer in time. A store is a convenience: its failure
  * means "nothing stored", never a failed request, and one that never answers holds nothing.
+ * Only a store bound wrong (`INVALID_BINDING`: an adapter's word for a binding to fix) rejects.
  *
  * @example
  * const stored = await storeCall(bound, () => store.get(key)); // undefined after 5 s of silence
@@ -24,7 +26,8 @@ export async function storeCall<T>(bound: StoreBound, work: () => Promise<T> | T
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
       Promise.resolve().then(work).then(resolve, reject);
     }));
-  } catch {
+  } catch (error) {
+    if (isResilienceError(error) && error.code === 'INVALID_BINDING') throw error; // a store set up wrong is told, never taken for an empty one
     return undefined;
   }
 }

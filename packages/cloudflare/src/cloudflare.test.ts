@@ -6,7 +6,8 @@ import { DEFAULT_RUNTIME } from '@mcp-resilience/client/adapter';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
-  budgetDeadline, CfWorkerJsonSchemaValidator, connect, durableSessionStore, MemorySessionStore, resilienceMiddleware, workersRuntime, type ResilienceEvent,
+  budgetDeadline, CfWorkerJsonSchemaValidator, connect, durableSessionStore, MemorySessionStore, resilienceMiddleware, sessionStoreKey, workersRuntime,
+  type ResilienceEvent,
   type SessionStoreNamespace,
 } from './index.ts';
 import { evictAll, initializes, poolServer, type PoolServer } from './test-support/chaos-pool.ts';
@@ -44,7 +45,9 @@ describe('a session kept in the Durable Object, across Worker requests', () => {
     await evictAll(server);
     const after = await call(server, 'after', 'evicted');
     expect(after.text).toBe('after');
-    expect(after.events.map((e) => e.type)).toEqual(['session-lost', 'session-started', 'session-reinitialized', 'replayed']);
+    expect(after.events.filter((e) => e.type !== 'replayed').map((e) => e.type)).toEqual(['session-lost', 'session-started', 'session-reinitialized']);
+    // The call, and the standalone GET stream the resumed client opened (it met the loss too): each replayed once on the new session.
+    expect(after.events.filter((e) => e.type === 'replayed').map((e) => ('method' in e ? e.method : 'GET stream')).sort()).toEqual(['GET stream', 'tools/call']);
     expect(await initializes(server)).toBe(2);
     const next = await call(server, 'next', 'evicted'); // request 3 goes on with the new session
     expect(next.events).toEqual([]);
@@ -63,10 +66,10 @@ describe('a session kept in the Durable Object, across Worker requests', () => {
     await client.close();
     await waitOnExecutionContext(ctx);
     expect(tasks.length).toBeGreaterThan(0);
-    const stored = await durableSessionStore(sessions, 'credentials').get(new URL(server.url).href);
+    const stored = await durableSessionStore(sessions, 'credentials').get(await sessionStoreKey(server.url, 'credentials'));
     expect(stored).toMatchObject({ sessionId: expect.any(String), revision: expect.any(String) });
     expect(JSON.stringify(stored)).not.toContain('very-secret-token');
-    expect(await durableSessionStore(sessions, 'another name').get(new URL(server.url).href)).toBeUndefined();
+    expect(await durableSessionStore(sessions, 'another name').get(await sessionStoreKey(server.url, 'credentials'))).toBeUndefined();
   });
 });
 
@@ -82,11 +85,11 @@ describe('a binding that is missing or wrong says what to fix', () => {
 
   it('a binding of another kind, or to another class', async () => {
     await expect(connect(unreachable, { sessions: {} as SessionStoreNamespace })).rejects.toEqual(refused('INVALID_BINDING', /not a Durable Object namespace binding/));
-    await expect(connect(unreachable, { sessions: bindings.MCP_AGENT })).rejects.toEqual(refused('INVALID_BINDING', /is not an McpSessionStore .*"getSession"/));
+    await expect(connect(unreachable, { sessions: bindings.MCP_AGENT, sessionName: 'shared' })).rejects.toEqual(refused('INVALID_BINDING', /is not an McpSessionStore .*"getSession"/));
   });
 
   it('a class declared without SQLite: workerd\'s own words reach the caller', async () => {
-    await expect(connect(unreachable, { sessions: bindings.LEGACY_SESSIONS })).rejects.toThrow(/change `new_classes` to `new_sqlite_classes`/);
+    await expect(connect(unreachable, { sessions: bindings.LEGACY_SESSIONS, sessionName: 'shared' })).rejects.toThrow(/change `new_classes` to `new_sqlite_classes`/);
   });
 });
 
@@ -119,11 +122,11 @@ describe('the request time budget', () => {
   it('spent, ends connect()\'s re-initialization at once: the call fails typed instead of outliving the request', async () => {
     const server = await poolServer();
     const sessionStore = new MemorySessionStore();
-    const first = await connect(server.url, { sessionStore });
+    const first = await connect(server.url, { sessionStore, sessionName: 'budget' });
     await first.callTool({ name: 'echo', arguments: { text: 'a' } });
     await first.close();
     await evictAll(server);
-    const late = await connect(server.url, { sessionStore, budgetMs: 0 });
+    const late = await connect(server.url, { sessionStore, sessionName: 'budget', budgetMs: 0 });
     try {
       // With budget left, the same call is re-initialized and replayed (the Durable Object tests above).
       await expect(late.callTool({ name: 'echo', arguments: { text: 'b' } })).rejects.toMatchObject({ code: 'REINITIALIZE_FAILED' });
@@ -160,6 +163,6 @@ describe('the Workers runtime as data, and the engine as an SDK 2.x Middleware',
     await waitOnExecutionContext(ctx);
     expect(events.filter((e) => e.type === 'session-reinitialized')).toHaveLength(1);
     expect(sent.filter((method) => method === 'POST').length).toBeGreaterThanOrEqual(5);
-    expect(await durableSessionStore(sessions, 'middleware').get(new URL(server.url).href)).toMatchObject({ sessionId: expect.any(String) });
+    expect(await durableSessionStore(sessions, 'middleware').get(await sessionStoreKey(server.url, 'middleware'))).toMatchObject({ sessionId: expect.any(String) });
   });
 });

@@ -5,6 +5,7 @@ import {
   type ConnectOptions, type ResilienceMiddleware, type ResilientFetch, type ResilientFetchOptions, type SessionStore,
 } from '@mcp-resilience/client';
 import { middlewareOf, withRuntimeDefaults } from '@mcp-resilience/client/adapter';
+import { invalidOption } from '@mcp-resilience/core';
 import { durableSessionStore, type SessionStoreNamespace } from './durable-session-store.ts';
 import type { WaitUntilContext } from './workers-ports.ts';
 import { workersRuntime, type DEFAULT_BUDGET_MS } from './workers-runtime.ts';
@@ -15,7 +16,12 @@ export interface WorkersFetchOptions extends ResilientFetchOptions {
   readonly ctx?: WaitUntilContext;
   /** The `McpSessionStore` binding: sessions outlive the request there (unless `sessionStore` is given). */
   readonly sessions?: SessionStoreNamespace;
-  /** Which object of `sessions` (one per user, tenant or agent); default `"default"`. */
+  /**
+   * Whose session this is: which object of `sessions` (one per user, tenant or agent), and the
+   * `identity` the session is stored under (unless `identity` is given). `connect()` needs it
+   * whenever a store is in use: give the user's id, or `'shared'` to say that every request of
+   * this Worker shares one MCP session. `createResilientFetch()` defaults it to `"default"`.
+   */
   readonly sessionName?: string;
   /** The request's time budget for the engine's own requests, from now (default {@link DEFAULT_BUDGET_MS}). */
   readonly budgetMs?: number;
@@ -35,8 +41,9 @@ function storeOf(options: WorkersFetchOptions): SessionStore | undefined {
 
 /** The engine's options with the Workers ports filled in (and the Workers-only options taken out). */
 function engineOptions<T extends WorkersFetchOptions>(options: T, store: SessionStore | undefined): ConnectOptions {
-  const { ctx: _ctx, sessions: _sessions, sessionName: _name, budgetMs: _budget, ...rest } = options;
-  const filled: ConnectOptions = { ...(rest as ConnectOptions), ...(store ? { sessionStore: store } : {}) };
+  const { ctx: _ctx, sessions: _sessions, sessionName, budgetMs: _budget, ...rest } = options;
+  const identity = rest.identity ?? sessionName; // the object a session is kept in names whose it is
+  const filled: ConnectOptions = { ...(rest as ConnectOptions), ...(store ? { sessionStore: store } : {}), ...(identity === undefined ? {} : { identity }) };
   return withRuntimeDefaults(filled, workersRuntime(options));
 }
 
@@ -64,19 +71,26 @@ export const resilienceMiddleware: (options?: WorkersFetchOptions) => Resilience
 
 /**
  * A connected official SDK 1.x `Client` for this request, on the session the store holds for
- * `url` when there is one: no `initialize` is sent, and `getServerCapabilities()` answers what
- * that session negotiated. With none stored, it connects as usual and stores the session. The
- * JSON-schema validator is `CfWorkerJsonSchemaValidator` unless `clientOptions` names another.
+ * `url` and `sessionName` when there is one: no `initialize` is sent, and the client knows what
+ * that session negotiated. With none stored, it connects as usual and stores the session. With
+ * a store (`sessions` or `sessionStore`), `sessionName` (or `identity`) is required: every user
+ * of a Worker would otherwise continue one session; without, it rejects `INVALID_OPTION` before
+ * sending anything (`sessionName: 'shared'` says that is what you want). The JSON-schema
+ * validator is `CfWorkerJsonSchemaValidator` unless `clientOptions` names another.
  *
  * @example
- * const client = await connect(url, { sessions: env.MCP_SESSIONS, sessionName: userId, ctx });
+ * const client = await connect(url, { sessions: env.MCP_SESSIONS, sessionName: `user:${userId}`, ctx });
  * const { tools } = await client.listTools();
  */
 export async function connect(url: string | URL, options: WorkersConnectOptions = {}): Promise<Client> {
   const { clientOptions } = options;
+  const store = storeOf(options);
+  if (store && options.resumeStored !== false && options.sessionName === undefined && options.identity === undefined) {
+    throw invalidOption('sessionName', 'given with a session store: the user\'s, tenant\'s or agent\'s id, or \'shared\' if every request of this Worker may share one MCP session');
+  }
   return connectEngine(url, {
     resumeStored: true,
-    ...engineOptions(options, storeOf(options)),
+    ...engineOptions(options, store),
     clientOptions: { jsonSchemaValidator: new CfWorkerJsonSchemaValidator(), ...clientOptions },
   });
 }

@@ -2,7 +2,7 @@
 // its requests, each a real Worker request (SELF.fetch) handed to the object, against mcp-chaos.
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { durableClient } from './index.ts';
+import { durableClient, sessionStoreKey } from './index.ts';
 import { SESSION_KEY_PREFIX } from './storage-session-store.ts';
 import type { AgentAnswer, McpAgent } from './test-support/agent.ts';
 import { evictAll, initializes, poolServer, wireLog, type PoolServer } from './test-support/chaos-pool.ts';
@@ -62,7 +62,7 @@ describe('a client held by a Durable Object for all of its requests', () => {
   it('goes on with the stored session in the object\'s next instance, without an initialize', async () => {
     const server = await poolServer();
     const before = await ask(server, 'restarted', 'before');
-    expect(await storedKeys('restarted')).toEqual([`${SESSION_KEY_PREFIX}${server.url}`]);
+    expect(await storedKeys('restarted')).toEqual([`${SESSION_KEY_PREFIX}${await sessionStoreKey(server.url, 'durable-object')}`]);
     await abortAllDurableObjects(); // the runtime lets the instance go; its storage stays
     const after = await ask(server, 'restarted', 'after');
     expect(after).toMatchObject({ text: 'after', events: [], clients: 1 });

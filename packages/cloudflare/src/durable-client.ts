@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { SessionStore } from '@mcp-resilience/client';
-import { DEFAULT_PORTS } from '@mcp-resilience/client/adapter';
+import { DEFAULT_PORTS, sessionStoreKey } from '@mcp-resilience/client/adapter';
 import { ResilienceError } from '@mcp-resilience/core';
 import { connect, type WorkersConnectOptions } from './connect.ts';
 import { storageSessionStore } from './storage-session-store.ts';
@@ -17,6 +17,9 @@ export interface DurableClient {
   /** Closes the client and keeps the session stored, for this object's next instance to go on with. */
   close(): Promise<void>;
 }
+
+/** The identity a {@link durableClient}'s session is stored under, unless `identity` is given: the object's storage is its own. */
+const DURABLE_IDENTITY = 'durable-object';
 
 interface Held {
   readonly opening: Promise<Client>;
@@ -50,7 +53,9 @@ const notState = () => new ResilienceError({
  */
 export function durableClient(state: DurableObjectState, url: string | URL, options: DurableClientOptions = {}): DurableClient {
   if (typeof state?.storage?.get !== 'function') throw notState();
-  const endpoint = new URL(url).href;
+  // The object's own storage holds only its own session: the object is its identity.
+  const identity = options.identity ?? DURABLE_IDENTITY;
+  const storedKey = sessionStoreKey(new URL(url).href, identity);
   const storage = storageSessionStore(state.storage);
   let held: Held | undefined;
 
@@ -61,7 +66,7 @@ export function durableClient(state: DurableObjectState, url: string | URL, opti
       set: (key, session) => (gate.open ? storage.set(key, session) : undefined),
       delete: (key) => (gate.open ? storage.delete(key) : undefined),
     };
-    const entry: Held = { gate, opening: connect(url, { deadline: DEFAULT_PORTS.deadline, ...options, ctx: state, sessionStore: store }) };
+    const entry: Held = { gate, opening: connect(url, { deadline: DEFAULT_PORTS.deadline, ...options, identity, ctx: state, sessionStore: store }) };
     entry.opening.catch(() => held === entry && (held = undefined)); // a failed open is tried again by the next client()
     return entry;
   }
@@ -71,7 +76,7 @@ export function durableClient(state: DurableObjectState, url: string | URL, opti
 
     async end() {
       // A new instance ends the session it stored, too: opening it sends nothing, the DELETE carries its id.
-      if (!held && (await storage.get(endpoint)) === undefined) return;
+      if (!held && (await storage.get(await storedKey)) === undefined) return;
       const entry = held ?? open();
       held = undefined;
       entry.gate.open = false;
@@ -79,7 +84,7 @@ export function durableClient(state: DurableObjectState, url: string | URL, opti
       const transport = client?.transport as { terminateSession?: () => Promise<void> } | undefined;
       await transport?.terminateSession?.().catch(() => {}); // a session already gone is ended all the same
       await client?.close();
-      await storage.delete(endpoint);
+      await storage.delete(await storedKey);
     },
 
     async close() {

@@ -26,20 +26,22 @@ function checkedNamespace(value: unknown): SessionStoreNamespace {
 }
 
 /**
- * What a failed call on the object means: a binding to another class is named as such; anything
- * else passes as it is (workerd's own word for a class without SQLite already says what to fix).
+ * What a failed call on the object means: a binding to another class is named as such, a class
+ * without SQLite in workerd's own words (they say what to fix), both `INVALID_BINDING`; anything
+ * else passes as it is.
  */
 function explained(error: unknown): unknown {
   const message = error instanceof Error ? error.message : String(error);
-  return /RPC receiver does not implement/.test(message)
-    ? misbound(`sessions is not an McpSessionStore (${message}); ${DECLARE}`, error)
-    : error;
+  if (/RPC receiver does not implement/.test(message)) return misbound(`sessions is not an McpSessionStore (${message}); ${DECLARE}`, error);
+  // Typed, so that connect() reports it instead of taking it for a store that holds nothing.
+  return /new_sqlite_classes/.test(message) ? misbound(message, error) : error;
 }
 
 /**
  * The engine's `sessionStore` port on a {@link McpSessionStore} Durable Object: the object
  * named `name` (one per user, tenant or agent; default `"default"`) keeps the sessions of
- * every endpoint this Worker reaches under that name. A missing or misnamed binding throws
+ * every endpoint this Worker reaches under that name, each under the engine's key (a digest of
+ * the endpoint and identity: no secret of the URL), never with a credential. A missing or misnamed binding throws
  * `INVALID_BINDING` here, and a binding to another class on first use, each saying what to fix.
  *
  * @example
@@ -57,8 +59,8 @@ export function durableSessionStore(namespace: SessionStoreNamespace, name = 'de
     }
   };
   return {
-    get: (endpoint) => call(async () => (await stub().getSession(endpoint)) as StoredSession | undefined),
-    set: (endpoint, session) => call(async () => void (await stub().putSession(endpoint, storableSession(session)))),
-    delete: (endpoint) => call(async () => void (await stub().deleteSession(endpoint))),
+    get: (key) => call(async () => (await stub().getSession(key)) as StoredSession | undefined),
+    set: (key, session) => call(async () => void (await stub().putSession(key, storableSession(session)))),
+    delete: (key) => call(async () => void (await stub().deleteSession(key))),
   };
 }

@@ -15,7 +15,7 @@
  * export { McpSessionStore } from '@mcp-resilience/cloudflare';
  * export default {
  *   async fetch(request, env, ctx) {
- *     const client = await connect('https://mcp.example.com/mcp', { sessions: env.MCP_SESSIONS, ctx });
+ *     const client = await connect('https://mcp.example.com/mcp', { sessions: env.MCP_SESSIONS, sessionName: await userIdOf(request), ctx });
  *     return Response.json(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }));
  *   },
  * };

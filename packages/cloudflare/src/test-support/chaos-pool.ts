@@ -25,6 +25,8 @@ interface WireEntry {
   readonly httpMethod: string;
   readonly rpcMethod?: string;
   readonly status?: number;
+  /** The session the request carried, by ordinal. */
+  readonly sessionOrdinal?: number;
 }
 
 /** The server's wire log: every request it received, in order. */
