@@ -9,7 +9,7 @@
  *
  * @example
  * import { connect } from '@mcp-resilience/browser';
- * const client = await connect('https://mcp.example.com/mcp', { onEvent: console.log });
+ * const client = await connect('https://mcp.example.com/mcp', { identity: `user:${user.id}`, onEvent: console.log });
  * await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
  *
  * @module
@@ -20,6 +20,7 @@ import {
   type ResilientFetchOptions, type SessionStore,
 } from '@mcp-resilience/client';
 import { DEFAULT_RUNTIME, middlewareOf, withRuntimeDefaults, type AdapterRuntime } from '@mcp-resilience/client/adapter';
+import { invalidOption } from '@mcp-resilience/core';
 import { browserFetch, browserSleep, corsHidesHeaders, offlineNotSent } from './browser-ports.ts';
 import { WebStorageSessionStore } from './web-storage-store.ts';
 
@@ -109,14 +110,23 @@ export const resilienceMiddleware: (options?: ResilientFetchOptions & BrowserOpt
 /**
  * `connect` of `@mcp-resilience/client` with the browser's ports: a connected SDK 1.x `Client`.
  * A session kept in the store (before a reload) is gone on with, without a new `initialize`
- * (`resumeStored` on by default): the client knows its protocol version and capabilities.
+ * (`resumeStored` on by default): the client knows its protocol version, capabilities, server
+ * version and instructions, and opens its GET stream. A stored session belongs to one user:
+ * `identity` (the signed-in user's id) is required while sessions persist, and a session is only
+ * gone on with under the identity that stored it (user B signing in after user A in the same tab
+ * gets a session of its own). Without one it rejects `INVALID_OPTION` before sending anything;
+ * `persist: false` keeps nothing.
  *
  * @example
- * const client = await connect(url, { clientInfo: { name: 'app', version: '1.0.0' } });
+ * const client = await connect(url, { identity: `user:${user.id}`, clientInfo: { name: 'app', version: '1.0.0' } });
  */
 export async function connect(url: string | URL, options: ConnectOptions & BrowserOptions = {}): Promise<Client> {
+  const filled = browserOptions(options);
+  if (filled.sessionStore && options.resumeStored !== false && options.identity === undefined) {
+    throw invalidOption('identity', 'given while sessions persist: the signed-in user\'s id (a stored session is only gone on with by the user who stored it), or persist: false');
+  }
   // The engine is made inside connect: its pagehide DELETE goes through the SDK's own terminateSession.
-  const client = await connectEngine(url, { resumeStored: true, ...browserOptions(options) });
+  const client = await connectEngine(url, { resumeStored: true, ...filled });
   if (!(options.endSessionOnPageHide ?? options.persist === false)) return client;
   const onPageHide = (event: PageTransitionEvent) => {
     if (event.persisted) return;

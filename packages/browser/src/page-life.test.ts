@@ -13,15 +13,15 @@ describe('in Chromium, through a page\'s life', () => {
     chaos = await pool.server();
     const page = await open();
     const first = await page.evaluate(async (url) => {
-      const client = await mcp.connect(url);
+      const client = await mcp.connect(url, { identity: 'user:a' });
       await client.callTool({ name: 'echo', arguments: { text: 'one' } });
       return Object.keys(sessionStorage);
     }, chaos.url);
-    expect(first).toEqual([`mcp-resilience:session:${chaos.url}`]);
+    expect(first).toEqual([expect.stringMatching(/^mcp-resilience:session:[0-9a-f]{64}$/)]); // a digest: no URL, no identity
     await page.reload();
     await page.waitForFunction(() => 'mcp' in globalThis);
     const text = await page.evaluate(async (url) => {
-      const client = await mcp.connect(url);
+      const client = await mcp.connect(url, { identity: 'user:a' });
       return ((await client.callTool({ name: 'echo', arguments: { text: 'two' } })) as { content: { text: string }[] }).content[0]!.text;
     }, chaos.url);
     expect(text).toBe('two');
@@ -35,7 +35,7 @@ describe('in Chromium, through a page\'s life', () => {
     chaos = await pool.server();
     const page = await open();
     const negotiated = async () => page.evaluate(async (url) => {
-      const client = await mcp.connect(url);
+      const client = await mcp.connect(url, { identity: 'user:a' });
       const transport = client.transport as unknown as { protocolVersion?: string };
       return { version: transport.protocolVersion, capabilities: client.getServerCapabilities() };
     }, chaos.url);
@@ -68,14 +68,14 @@ describe('in Chromium, through a page\'s life', () => {
     chaos = await pool.server();
     const auth = { transportOptions: { requestInit: { headers: { Authorization: 'Bearer tab-secret' } } } };
     const call = (tab: Awaited<ReturnType<typeof open>>, text: string) => tab.evaluate(async ([url, text, options]) => {
-      const client = await mcp.connect(url, { ...options, persist: 'local' });
+      const client = await mcp.connect(url, { ...options, identity: 'user:a', persist: 'local' });
       return ((await client.callTool({ name: 'echo', arguments: { text } })) as { content: { text: string }[] }).content[0]!.text;
     }, [chaos.url, text, auth] as const);
     const first = await open();
     expect(await call(first, 'one')).toBe('one');
     const stored = await first.evaluate(() => ({ session: Object.keys(sessionStorage), local: { ...localStorage } }));
     expect(stored.session).toEqual([]);
-    expect(Object.keys(stored.local)).toEqual([`mcp-resilience:session:${chaos.url}`]);
+    expect(Object.keys(stored.local)).toEqual([expect.stringMatching(/^mcp-resilience:session:[0-9a-f]{64}$/)]);
     expect(JSON.stringify(stored.local)).not.toMatch(/tab-secret|authorization/i); // the credential stays in memory
     expect(await call(await open(), 'two')).toBe('two'); // another tab of the origin
     const log = await wireLog(chaos.control);
