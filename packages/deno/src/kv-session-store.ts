@@ -3,17 +3,18 @@ import { storableSession } from '@mcp-resilience/client/adapter';
 import { ResilienceError } from '@mcp-resilience/core';
 import { denoApi, type DenoKv } from './deno-api.ts';
 
-/** The key prefix under which sessions are kept, by endpoint. */
+/** The key prefix under which sessions are kept, by the engine's key (a digest of endpoint and identity). */
 export const KV_PREFIX = ['mcp-resilience', 'session'] as const;
 
 /**
  * A session store in `Deno.Kv`: sessions outlive the process (a restart, another isolate of
- * Deno Deploy) and are shared by every engine that opens the same database. Credentials are
- * never part of a stored session. Opt-in: the engine keeps sessions in memory unless given one.
+ * Deno Deploy) and are shared by every engine that opens the same database. Keys are the
+ * engine's digest of endpoint and identity (no token of the URL); credentials are never part of
+ * a stored session. Opt-in: the engine keeps sessions in memory unless given one.
  *
  * @example
  * const sessionStore = await KvSessionStore.open(); // needs --unstable-kv (and --allow-read/--allow-write for a path)
- * const client = await connect('http://127.0.0.1:3000/mcp', { sessionStore });
+ * const client = await connect('http://127.0.0.1:3000/mcp', { sessionStore, resumeStored: true, identity: 'user-42' });
  * // …
  * sessionStore.close();
  */
@@ -42,16 +43,16 @@ export class KvSessionStore implements SessionStore {
     return new KvSessionStore(await openKv(path));
   }
 
-  async get(endpoint: string): Promise<StoredSession | undefined> {
-    return (await this.#kv.get<StoredSession>([...KV_PREFIX, endpoint])).value ?? undefined;
+  async get(key: string): Promise<StoredSession | undefined> {
+    return (await this.#kv.get<StoredSession>([...KV_PREFIX, key])).value ?? undefined;
   }
 
-  async set(endpoint: string, session: StoredSession): Promise<void> {
-    await this.#kv.set([...KV_PREFIX, endpoint], storableSession(session));
+  async set(key: string, session: StoredSession): Promise<void> {
+    await this.#kv.set([...KV_PREFIX, key], storableSession(session));
   }
 
-  async delete(endpoint: string): Promise<void> {
-    await this.#kv.delete([...KV_PREFIX, endpoint]);
+  async delete(key: string): Promise<void> {
+    await this.#kv.delete([...KV_PREFIX, key]);
   }
 
   /** Closes the database. */
