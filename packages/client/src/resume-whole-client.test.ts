@@ -3,6 +3,7 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, type ConnectOptions } from './connect.ts';
 import { MemorySessionStore } from './session-store.ts';
+import { sessionStoreKey } from './store-key.ts';
 import { INSTRUCTIONS, SERVER_INFO, startInstructedServer, type InstructedServer } from './test-support/instructed-server.ts';
 import { stopAll } from './test-support/stop-all.ts';
 import { until } from './test-support/until.ts';
@@ -67,5 +68,23 @@ describe('a client that resumes a stored session is a whole client (official SDK
       [{ name: 'app', version: '2.0.0' }, { roots: { listChanged: true } }],
     ]);
     expect(resumed.getServerVersion()).toEqual(SERVER_INFO);
+  });
+
+  it('with a stored session that was lost (no live id, its lineage\'s name), opens one new session and its GET stream there', async () => {
+    server = await startInstructedServer();
+    const { store } = await storedByFirstClient();
+    const key = await sessionStoreKey(server.url, USER);
+    const { sessionId: _, ...lost } = store.get(key)!;
+    store.set(key, lost); // as stored after a loss: only the lineage's name
+    await server.evictAll();
+    const resumed = await open(store);
+    const sessionId = server.log.filter((e) => e.rpcMethod === 'tools/call').at(-1)!.sessionId!;
+    await until(() => server!.openStreams(sessionId) === 1, 'the resumed client\'s GET stream on the new session');
+    const received: unknown[] = [];
+    resumed.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void received.push(n.params.data));
+    await server.notifyAll('on the new session');
+    await until(() => received.length === 1, 'the notification');
+    expect(server.log.filter((e) => e.rpcMethod === 'initialize')).toHaveLength(2);
+    expect(resumed.getInstructions()).toBe(INSTRUCTIONS);
   });
 });
