@@ -2,7 +2,7 @@
 // runner and @mcp-resilience/cloudflare, against the mcp-chaos pool whose control API the
 // request names; and an echo call on a session kept in the Durable Object across requests.
 //   POST /scenario?chaos=CONTROL_URL   body: a scenario file's text → its report (JSON)
-//   GET  /call?url=MCP_URL&text=…       one echo call on the stored session → { text, events }
+//   GET  /call?url=MCP_URL&text=…[&user=…] one echo call on the stored session of `user` (default 'shared') → { text, events }
 //   POST /overhead?chaos=CONTROL_URL&size=quick|full&version=…   what the engine costs in workerd → RuntimeOverhead (JSON)
 import { connect, McpSessionStore, type ResilienceEvent, type SessionStoreNamespace } from '@mcp-resilience/cloudflare';
 import {
@@ -58,7 +58,8 @@ async function call(params: URLSearchParams, env: Env, ctx: ExecutionContext): P
   const url = params.get('url');
   if (!url) return Response.json({ error: 'GET /call?url=MCP_URL&text=…' }, { status: 400 });
   const events: ResilienceEvent[] = [];
-  const client = await connect(url, { sessions: env.MCP_SESSIONS, ctx, onEvent: (e) => events.push(e) });
+  // Whose session: a real Worker names the signed-in user; this sample's callers share one, and say so.
+  const client = await connect(url, { sessions: env.MCP_SESSIONS, sessionName: params.get('user') ?? 'shared', ctx, onEvent: (e) => events.push(e) });
   try {
     const result = await client.callTool({ name: 'echo', arguments: { text: params.get('text') ?? '' } }) as { content: { text?: string }[] };
     return Response.json({ text: result.content[0]?.text, events });

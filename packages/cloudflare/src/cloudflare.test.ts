@@ -46,8 +46,10 @@ describe('a session kept in the Durable Object, across Worker requests', () => {
     const after = await call(server, 'after', 'evicted');
     expect(after.text).toBe('after');
     expect(after.events.filter((e) => e.type !== 'replayed').map((e) => e.type)).toEqual(['session-lost', 'session-started', 'session-reinitialized']);
-    // The call, and the standalone GET stream the resumed client opened (it met the loss too): each replayed once on the new session.
-    expect(after.events.filter((e) => e.type === 'replayed').map((e) => ('method' in e ? e.method : 'GET stream')).sort()).toEqual(['GET stream', 'tools/call']);
+    // The call is replayed once; the resumed client's GET stream too, when it met the loss before the new session was there.
+    const replayed = after.events.filter((e) => e.type === 'replayed').map((e) => ('method' in e && e.method ? e.method : 'GET stream'));
+    expect(replayed.filter((what) => what !== 'GET stream')).toEqual(['tools/call']);
+    expect(replayed.length).toBeLessThanOrEqual(2);
     expect(await initializes(server)).toBe(2);
     const next = await call(server, 'next', 'evicted'); // request 3 goes on with the new session
     expect(next.events).toEqual([]);
