@@ -17,6 +17,8 @@ export interface DenoKv {
   get<T>(key: readonly (string | number)[]): Promise<{ readonly value: T | null }>;
   set(key: readonly (string | number)[], value: unknown): Promise<unknown>;
   delete(key: readonly (string | number)[]): Promise<void>;
+  /** Present on `Deno.Kv`: the store uses it to drop what an older version kept under a URL. */
+  list?(selector: { readonly prefix: readonly (string | number)[] }): AsyncIterable<{ readonly key: readonly unknown[] }>;
   close(): void;
 }
 

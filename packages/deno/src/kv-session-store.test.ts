@@ -84,3 +84,20 @@ Deno.test('a client resumed from Deno.Kv is whole (GET stream, server version), 
     await chaos.stop();
   }
 });
+
+Deno.test('KvSessionStore drops what an older version kept under an endpoint URL (it may carry a token), and nothing else', async () => {
+  const kv = await Deno.openKv(':memory:');
+  const session = { sessionId: 's1', revision: '2025-11-25', initialize: { body: '{}', headers: {} }, subscriptions: [] };
+  try {
+    await kv.set(['mcp-resilience', 'session', 'http://x/mcp?api_key=secret'], session);
+    await kv.set(['mcp-resilience', 'session', 'a'.repeat(64)], session);
+    await kv.set(['app', 'own'], 'kept');
+    const store = new KvSessionStore(kv);
+    assertEquals(await store.get('a'.repeat(64)), session);
+    const keys: unknown[] = [];
+    for await (const entry of kv.list({ prefix: [] })) keys.push(entry.key);
+    assertEquals(keys, [['app', 'own'], ['mcp-resilience', 'session', 'a'.repeat(64)]]);
+  } finally {
+    kv.close();
+  }
+});

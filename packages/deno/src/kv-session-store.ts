@@ -6,6 +6,15 @@ import { denoApi, type DenoKv } from './deno-api.ts';
 /** The key prefix under which sessions are kept, by the engine's key (a digest of endpoint and identity). */
 export const KV_PREFIX = ['mcp-resilience', 'session'] as const;
 
+/** Deletes the sessions an older version kept under the endpoint's URL (keys now are the engine's hex digest). */
+async function dropUrlKeyed(kv: DenoKv): Promise<void> {
+  if (!kv.list) return;
+  for await (const { key } of kv.list({ prefix: KV_PREFIX })) {
+    const name = key[KV_PREFIX.length];
+    if (typeof name === 'string' && name.includes(':')) await kv.delete(key as (string | number)[]);
+  }
+}
+
 /**
  * A session store in `Deno.Kv`: sessions outlive the process (a restart, another isolate of
  * Deno Deploy) and are shared by every engine that opens the same database. Keys are the
@@ -20,10 +29,13 @@ export const KV_PREFIX = ['mcp-resilience', 'session'] as const;
  */
 export class KvSessionStore implements SessionStore {
   readonly #kv: DenoKv;
+  /** Entries an older version kept under the endpoint's URL itself (which may carry a token) being dropped: the first call waits for it. */
+  readonly #swept: Promise<void>;
 
   /** A store on an open `Deno.Kv`; its owner closes it. */
   constructor(kv: DenoKv) {
     this.#kv = kv;
+    this.#swept = dropUrlKeyed(kv).catch(() => {});
   }
 
   /**
@@ -44,14 +56,17 @@ export class KvSessionStore implements SessionStore {
   }
 
   async get(key: string): Promise<StoredSession | undefined> {
+    await this.#swept;
     return (await this.#kv.get<StoredSession>([...KV_PREFIX, key])).value ?? undefined;
   }
 
   async set(key: string, session: StoredSession): Promise<void> {
+    await this.#swept;
     await this.#kv.set([...KV_PREFIX, key], storableSession(session));
   }
 
   async delete(key: string): Promise<void> {
+    await this.#swept;
     await this.#kv.delete([...KV_PREFIX, key]);
   }
 
