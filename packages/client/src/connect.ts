@@ -5,7 +5,7 @@ import { invalidOption, ResilienceError } from '@mcp-resilience/core';
 import { DEFAULT_REQUEST_DEADLINE_MS } from './limits.ts';
 import { DEFAULT_PORTS } from './ports.ts';
 import { createResilientFetch, type ResilientFetchOptions } from './resilient-fetch.ts';
-import { adoptStoredSession, openStandaloneStream, readStoredResume } from './resume-stored.ts';
+import { adoptStoredSession, openStandaloneStream, readStoredResume, todaysClient } from './resume-stored.ts';
 import { checkedIdentity } from './store-key.ts';
 
 /** Options of {@link connect}: the engine's options plus what the SDK client and transport take. */
@@ -71,20 +71,19 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
   }
   const [{ Client: SdkClient }, { StreamableHTTPClientTransport }] = await loadSdk();
   const endpoint = new URL(url);
-  const info = clientInfo ?? { name: 'mcp-resilience', version: '0.0.0' };
+  const client = new SdkClient(clientInfo ?? { name: 'mcp-resilience', version: '0.0.0' }, clientOptions);
   // The stored session to go on with, when asked to and none was named by the caller.
   const resume = resumeStored && fetchOptions.sessionStore && transportOptions?.sessionId === undefined
     ? await readStoredResume(fetchOptions.sessionStore, endpoint.href, {
       identity,
       bound: { deadline: fetchOptions.deadline ?? DEFAULT_PORTS.deadline, requestDeadlineMs: fetchOptions.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS },
-      today: { clientInfo: info, capabilities: clientOptions?.capabilities ?? {} }, // what the SDK's initialize would send
+      today: todaysClient(client),
     })
     : undefined;
   const fetch = createResilientFetch(resume ? { ...fetchOptions, sessionStore: resume.store } : fetchOptions);
   // A session id makes the SDK skip `initialize`; the engine puts the live id on every request.
   const sessionId = transportOptions?.sessionId ?? resume?.resumeAs;
   const transport = new StreamableHTTPClientTransport(endpoint, { ...transportOptions, ...(sessionId === undefined ? {} : { sessionId }), fetch });
-  const client = new SdkClient(info, clientOptions);
   // Closing the client lets its engine go too: no wait of it outlives the client.
   const closeClient = client.close.bind(client);
   client.close = () => closeClient().finally(() => fetch.close());

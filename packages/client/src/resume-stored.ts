@@ -23,6 +23,19 @@ export interface TodaysClient {
   readonly capabilities: unknown;
 }
 
+/**
+ * What an SDK 1.x `Client` sends in its `initialize` today: its `clientInfo` and capabilities
+ * (those of its options, and any registered since).
+ *
+ * @example
+ * const today = todaysClient(new Client({ name: 'app', version: '2.0.0' }, { capabilities: { roots: {} } }));
+ */
+export function todaysClient(client: Client): TodaysClient {
+  // Private fields of the SDK, the ones its initialize reads.
+  const inside = client as unknown as { _clientInfo?: unknown; _capabilities?: unknown };
+  return { clientInfo: inside._clientInfo, capabilities: inside._capabilities };
+}
+
 /** The store, answering the first read of `key` with `first` (one trip to a Durable Object, say, not two). */
 function primed(store: SessionStore, key: string, first: StoredSession | undefined): SessionStore {
   let pending = true;
@@ -45,7 +58,8 @@ export function todaysInitialize(body: string, today: TodaysClient): string {
   try {
     const message = JSON.parse(body) as { params?: Record<string, unknown> };
     if (typeof message?.params !== 'object' || message.params === null) return body;
-    message.params = { ...message.params, clientInfo: today.clientInfo, capabilities: today.capabilities };
+    const { clientInfo, capabilities } = today; // one the SDK no longer keeps where it is read leaves the stored one
+    message.params = { ...message.params, ...(clientInfo === undefined ? {} : { clientInfo }), ...(capabilities === undefined ? {} : { capabilities }) };
     return JSON.stringify(message);
   } catch {
     return body;
