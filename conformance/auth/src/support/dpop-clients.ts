@@ -63,7 +63,7 @@ export interface DpopSetup {
 /** The engine, its events noted; a long request deadline (a hold would outlast every cap of the tests). */
 function engine(events: string[], fetch?: typeof globalThis.fetch): ResilientFetch {
   const onEvent = (event: ResilienceEvent) => void events.push(event.type);
-  return createResilientFetch({ requestDeadlineMs: 120_000, onEvent, ...(fetch ? { fetch } : {}) });
+  return createResilientFetch({ requestDeadlineMs: 120_000, renewsCredentials: true, onEvent, ...(fetch ? { fetch } : {}) });
 }
 
 async function connect(url: string, authProvider: AuthProvider | OAuthClientProvider, fetch: typeof globalThis.fetch, engineFetch: ResilientFetch, events: string[]): Promise<DpopClient> {
