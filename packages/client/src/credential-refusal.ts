@@ -93,6 +93,11 @@ export class CredentialRefusal {
     return this.#standing?.error;
   }
 
+  /** A renewal failed (a token request refused): the calls waiting get the refusal now, not at the deadline. */
+  renewalFailed(): void {
+    this.#standing?.end(false);
+  }
+
   /** The client gave up on call `id`: if it held the standing refusal's answer, no renewal is coming from it, and the calls waiting get the answer. */
   abandoned(id: unknown): void {
     if (id !== undefined && this.#standing?.handed?.id === id) this.#standing.end(false);

@@ -171,10 +171,14 @@ describe.each([1, 2] as const)('a call its caller gave up on, SDK %s.x', (line) 
 });
 
 describe('a resumed stream', () => {
-  it('that breaks again before any event is resumed from the same cursor: the call is answered, and ran once', async () => {
+  it('that breaks again before any event is resumed from the same cursor, with the client\'s token and no spent DPoP proof: the call is answered, and ran once', async () => {
     const log = await start({ getStream: true });
     const events: ResilienceEvent[] = [];
-    const client = await sdkClient(1, log.url, engine({ onEvent: (e) => events.push(e), sleep: async () => {} }));
+    let proofs = 0;
+    const client = await sdkClient(1, log.url, engine({ onEvent: (e) => events.push(e), sleep: async () => {} }), ({ headers }) => {
+      headers.set('authorization', 'DPoP at-1');
+      headers.set('dpop', `proof-${++proofs}`);
+    });
     await chaos!.applyFaults([{ kind: 'drop-stream', afterEvents: 1, rpcMethod: 'tools/call' }]);
     let cuts = 0;
     log.intercept((r) => (r.httpMethod === 'GET' && r.headers['last-event-id'] !== undefined && cuts++ < 2 ? 'cut-stream' : undefined));
@@ -182,6 +186,8 @@ describe('a resumed stream', () => {
     const resumes = log.of('GET').filter((r) => r.headers['last-event-id'] !== undefined).map((r) => r.headers['last-event-id']);
     expect(resumes).toHaveLength(3);
     expect(new Set(resumes).size).toBe(1); // the same cursor each time: no event moved it
+    const resumed = log.of('GET').filter((r) => r.headers['last-event-id'] !== undefined);
+    expect(resumed.map((r) => [r.headers.authorization, r.headers.dpop])).toEqual(Array(3).fill(['DPoP at-1', undefined]));
     expect(chaos!.state().ledger).toEqual({ once: 1 });
     expect(events.filter((e) => e.type === 'gave-up')).toEqual([]);
   });

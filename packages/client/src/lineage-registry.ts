@@ -145,6 +145,11 @@ export class LineageRegistry implements LineageHost {
     }));
   }
 
+  /** A renewal of credentials failed (a token request through this fetch refused): no lineage waits for one any more. */
+  renewalFailed(): void {
+    for (const lineage of this.#entries.keys()) lineage.clientHeaders.renewalFailed();
+  }
+
   /** Whether a client initialized `url` (a lineage of it is remembered). Asked only of JSON-RPC without MCP's headers: rare. */
   knows(url: string): boolean {
     const endpoint = endpointOf(url);

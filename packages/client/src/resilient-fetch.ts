@@ -4,6 +4,7 @@ import type { CallRequest } from './call-request.ts';
 import { CallRunner } from './call-runner.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import { Engine } from './engine.ts';
+import { isTokenRequest } from './credentials.ts';
 import { createEventLogger } from './event-logger.ts';
 import { isJsonRpc, requestInit } from './fetch-input.ts';
 import { LineageRegistry } from './lineage-registry.ts';
@@ -88,7 +89,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const method = (init.method ?? 'GET').toUpperCase();
     let body = method === 'POST' && typeof init.body === 'string' ? readPostBody(init.body) : undefined;
     // A body that cannot be read twice cannot be replayed, and what is not MCP is not the engine's: both go as they are.
-    if ((method === 'POST' && !body) || !isMcp(url, headers, body)) return passThrough(engine, input, given);
+    if ((method === 'POST' && !body) || !isMcp(url, headers, body)) {
+      // An auth provider's token request refused: the renewal that calls wait for will not come.
+      if (!isTokenRequest(init)) return passThrough(engine, input, given);
+      return passThrough(engine, input, given).then((response) => (response.ok || lineages.renewalFailed(), response));
+    }
     // A client's initialize without a session id opens its own lineage; every other request goes to the lineage of the id it carries.
     const rpcMethod = body?.message?.method;
     const opens = rpcMethod === 'initialize' && !headers.has('mcp-session-id');
