@@ -4,10 +4,12 @@ import {
 } from '@mcp-resilience/core';
 import { abortable, guarded } from './abortable.ts';
 import { readAnswer } from './answer-read.ts';
-import { refusesCredentials } from './credential-refusal.ts';
+import { credentialProblem } from './credential-refusal.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import type { Attempt, CallRequest } from './call-request.ts';
+import { CallSignal } from './call-signal.ts';
+import type { Abandonable } from './in-flight-calls.ts';
 import type { RpcMessage } from './messages.ts';
 import { withRequestId } from './request-id.ts';
 import { ServerWait } from './server-wait.ts';
@@ -28,22 +30,25 @@ const UNFINISHED: ErrorInfo = { code: 'OUTCOME_UNKNOWN', message: 'The call coul
  * @example
  * const response = await new CallRunner(engine, session, { url, init, body, operation }).run();
  */
-export class CallRunner implements StreamOwner {
+export class CallRunner implements StreamOwner, Abandonable {
   readonly originalId: string | number;
+  /** The id the server knows the call by: the client's, or a resumed client's mapped one (see `EndpointSession.wireIdOf`); a re-issue adds to it. */
+  readonly #wireId: string | number;
   #sentId: string | number;
   #text: string | undefined;
   #state: CallState = FRESH_CALL;
   #attempts = 0;
-  /** The facts of the latest attempt, and the session it went out on. */
-  #facts: RequestFacts = { sessionIdSent: false };
+  #facts: RequestFacts = { sessionIdSent: false }; // of the latest attempt, and the session it went out on:
   #ordinal = 0;
-  /** The version of the client's headers the latest attempt carried, and the refusals of them there were when it began. */
-  #version = 0;
-  #epoch = 0;
+  /** The version of the client's credentials the latest attempt carried (at first, those the request came with). */
+  #version: number;
   #gaveUp = false;
   #finished = false;
-  /** The request's wait for a server that refuses connections (a restart), made when it meets one. */
-  #serverWait: ServerWait | undefined;
+  #cursor: string | undefined; // the stream's, at its last resume
+  #resumed: Response | undefined; // the stream that resume opened
+  #serverWait: ServerWait | undefined; // for a server that refuses connections (a restart), made when it meets one
+  readonly #ends: CallSignal;
+  #leftInFlight: (() => void) | undefined;
 
   readonly #engine: Engine;
   readonly #session: EndpointSession;
@@ -53,26 +58,36 @@ export class CallRunner implements StreamOwner {
     this.#engine = engine;
     this.#session = session;
     this.#request = request;
+    this.#version = session.clientHeaders.version;
+    this.#ends = new CallSignal(request.init.signal);
     const message = request.body?.kind === 'request' ? request.body.message : undefined;
-    this.originalId = this.#sentId = message?.id as string | number;
-    this.#text = request.body?.text;
+    this.originalId = message?.id as string | number;
+    this.#wireId = this.#sentId = message === undefined ? this.originalId : session.wireIdOf(this.originalId);
+    this.#text = this.#sentId === this.originalId ? request.body?.text : withRequestId(request.body!.text, this.#sentId);
   }
 
   get sentId(): string | number { return this.#sentId; }
-  get signal(): AbortSignal | undefined { return this.#request.init.signal ?? undefined; }
+  get signal(): AbortSignal { return this.#ends.signal; }
 
   /** Runs the request to its answer (a supervised stream, for SSE) or its typed failure. */
   run(): Promise<Response> {
-    if (!this.#request.own) this.#engine.countCall();
+    const own = this.#request.own;
+    if (!own) this.#engine.countCall();
+    if (!own && this.originalId !== undefined) this.#leftInFlight = this.#session.inFlight.add(this.originalId, this);
     return this.#loop(true).catch((error: unknown) => {
+      if (error === this.#ends.abandoned) this.#giveUp('CALL_CANCELLED');
       this.finished();
       throw error;
     });
   }
 
+  /** Its client gave up on it (its SDK's `notifications/cancelled`): never sent again, and every wait for it ends now. */
+  abandon(): void { this.#ends.abandon(); }
+
   finished(): void {
     if (this.#finished) return;
     this.#finished = true;
+    this.#leftInFlight?.();
     this.#request.done?.();
   }
 
@@ -88,23 +103,25 @@ export class CallRunner implements StreamOwner {
   /** The stream handed to the SDK ended before its answer: an observation for the loop, whose outcome the supervisor follows. */
   async ended(cursor: { readonly lastEventId?: string; readonly retryMs?: number }): Promise<StreamNext> {
     try {
-      return await streamNextOf(await this.#loop(false, { kind: 'stream-ended', ...this.#facts, ...cursor }), this.#sentId, this.originalId);
+      // An event moved the cursor since the last resume: the stream makes progress (a server that polls), and may resume as often again.
+      if (cursor.lastEventId !== this.#cursor) this.#state = { ...this.#state, resumes: 0 };
+      this.#cursor = cursor.lastEventId;
+      const response = await this.#loop(false, { kind: 'stream-ended', ...this.#facts, ...cursor });
+      const next = await streamNextOf(response, this.#sentId, this.originalId);
+      return 'follow' in next && response === this.#resumed ? { follow: next.follow, resumed: true } : next;
     } catch (error) {
-      if (this.signal?.aborted) throw this.signal.reason;
+      if (error === this.#ends.abandoned) this.#giveUp('CALL_CANCELLED');
+      if (this.signal.aborted) throw this.signal.reason;
       const info: ErrorInfo = isResilienceError(error) ? error : UNFINISHED;
       this.#fail(info, error);
       return { fail: info };
     }
   }
 
-  /**
-   * Classifies, decides and acts until the request is answered or given up. `top`: the answer
-   * goes to the SDK (a stream is supervised); otherwise to the supervisor, whose stream ended
-   * (`observed`) before its answer.
-   */
+  /** Classifies, decides and acts until the request is answered or given up. `top`: the answer goes to the SDK; otherwise to the supervisor, whose stream ended (`observed`). */
   async #loop(top: boolean, observed?: Observation): Promise<Response> {
     const engine = this.#engine, session = this.#session;
-    const { operation, init } = this.#request;
+    const { operation } = this.#request;
     const method = operation.method;
     for (let pending = observed; ;) {
       const attempt: Attempt = pending ? { observation: pending } : await this.#attempt(top);
@@ -112,8 +129,7 @@ export class CallRunner implements StreamOwner {
       if ('answer' in attempt) return attempt.answer;
       const { observation, response } = attempt;
       const classified = classify(observation, engine.options);
-      // Ended by the application while this was in flight (its DELETE answered first): not the
-      // engine's to mend, nor to send again with the id it ended; the answer goes back as it is.
+      // Ended by the application while this was in flight (its DELETE answered first): not the engine's to mend; the answer goes back as it is.
       const verdict: Verdict = (session.terminated || session.ending) && !this.#request.own && classified.kind !== 'success' ? { kind: 'client-error' } : classified;
       this.#serverWait?.observed(verdict);
       const action = engine.decide(verdict, this.#state, operation, this.#facts.revision);
@@ -127,8 +143,9 @@ export class CallRunner implements StreamOwner {
           if (!response) throw this.#fail(UNFINISHED, observation); // the stream ended before its answer
           const answer = () => finalAnswer(response, attempt.text ?? '');
           // The client's credentials refused: one call's answer (its SDK mends them); the others wait for the new ones and go again.
-          if (verdict.kind === 'client-error' && this.#facts.sessionIdSent && refusesCredentials(response)) {
-            const refused = await this.#answerOf(Promise.reject(session.clientHeaders.refuse(engine, this.#version, response.status, answer)));
+          const problem = verdict.kind === 'client-error' && this.#facts.sessionIdSent ? credentialProblem(response) : undefined;
+          if (problem) {
+            const refused = await this.#answerOf(Promise.reject(session.clientHeaders.refuse(engine, this.#version, response.status, answer, problem)));
             if (refused) return this.#delivered(refused, top);
             break;
           }
@@ -138,7 +155,7 @@ export class CallRunner implements StreamOwner {
           this.#serverWait?.gaveUp(); // a wait still open ends here only at its deadline (SERVER_UNREACHABLE)
           throw this.#fail(action.error, attempt.cause ?? observation);
         case 'wait-for-server': // refused, so nothing was sent: the same request goes again once the wait is over
-          await this.#guard((this.#serverWait ??= new ServerWait(engine, method, this.#request.own)).sleep(action, init.signal));
+          await this.#guard((this.#serverWait ??= new ServerWait(engine, method, this.#request.own)).sleep(action, this.signal));
           break;
         case 'reinitialize-and-replay': {
           const refused = await this.#answerOf(session.recovery.recover(this.#ordinal));
@@ -151,7 +168,7 @@ export class CallRunner implements StreamOwner {
           await this.#guard(engine.backOff(action, verdict, method, response?.status, this.signal));
           // Re-issued under a new id: the first copy may still be running.
           if (action.type === 'reissue' && this.originalId !== undefined) {
-            this.#text = withRequestId(this.#text!, (this.#sentId = `${String(this.originalId)}~${top ? 'r' : 's'}${action.attempt}`));
+            this.#text = withRequestId(this.#text!, (this.#sentId = `${String(this.#wireId)}~${top ? 'r' : 's'}${action.attempt}`));
           }
           break;
         case 'resume': {
@@ -169,17 +186,16 @@ export class CallRunner implements StreamOwner {
   async #attempt(top: boolean): Promise<Attempt> {
     const engine = this.#engine, session = this.#session;
     const { url, init, own } = this.#request;
-    this.#epoch = session.clientHeaders.epoch;
+    if (this.#ends.abandoned) throw this.#ends.abandoned; // its caller gave up while it waited: nothing goes out for it
     let headers = init.headers; // never changed: a copy is made for what differs from it
     const sdkSentSession = headers.has('mcp-session-id');
-    // Sent again, a client's request carries its own headers with the client's current credentials (a refreshed token).
-    if (!own && sdkSentSession && this.#attempts) headers = session.clientHeaders.onto(headers);
-    // A session the application ended is not the engine's to mend, nor is one it is ending (a
-    // DELETE goes to the current session, if any, and nothing is opened for it).
+    // A session the application ended or is ending is not the engine's to mend (a DELETE goes to the current session, if any).
     const sessionLogic = !own && !session.terminated && init.method !== 'DELETE';
     const preparing = sessionLogic ? this.#prepare(sdkSentSession) : undefined;
     const refused = preparing && await preparing;
     if (refused) return { answer: this.#delivered(refused, top) };
+    // Sent again, or after the client's credentials changed while it waited, a client's request carries its own headers with the current credentials.
+    if (!own && sdkSentSession && (this.#attempts || this.#version !== session.clientHeaders.version)) headers = session.clientHeaders.onto(headers);
     if (!own) headers = session.stamp(headers);
     this.#ordinal = session.ordinal;
     this.#version = session.clientHeaders.version;
@@ -222,10 +238,11 @@ export class CallRunner implements StreamOwner {
   async #resume(lastEventId: string): Promise<Response | undefined> {
     const session = this.#session;
     if (session.ordinal !== this.#ordinal) return undefined;
-    const headers = new Headers(session.stamp(this.#request.init.headers));
+    const headers = session.stamp(session.clientHeaders.onto(this.#request.init.headers)); // the client's current credentials, no spent DPoP proof
     const { rpcMethod: _, ...facts } = { ...this.#facts, httpMethod: 'GET' as const, sessionIdSent: this.#facts.sessionIdSent && headers.has('mcp-session-id') };
     const resumed = await resumeStream(this.#engine, this.#request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
-    if (resumed === undefined || resumed instanceof Response) return resumed;
+    if (resumed instanceof Response) return (this.#resumed = resumed);
+    if (resumed === undefined) return undefined;
     try {
       const verdict = classify(resumed.refusal, this.#engine.options);
       if (verdict.kind === 'session-gone' && !session.terminated) session.recovery.lost(this.#ordinal, verdict, this.#request.operation.method);
@@ -243,27 +260,23 @@ export class CallRunner implements StreamOwner {
   #prepare(sdkSentSession: boolean, idleCheck = this.#attempts === 0 && this.#request.operation.method !== 'notifications/initialized'): Promise<Response | undefined> | undefined {
     if (this.#session.changed) throw this.#fail(this.#session.changed);
     const waiting = this.#session.recovery.prepare(sdkSentSession, idleCheck, this.#request.entered === true);
-    // Once it has waited, it prepares again: a re-initialization it waited for may have changed the
-    // session (to a revision without sessions, even), or failed, or another may be under way. The
-    // idle check is made once: a session opened for this call is never replaced for being idle.
-    // A re-initialization refused for the client's credentials may give this call its answer instead.
+    // Once it has waited, it prepares again (the session may have changed, or another re-initialization be under way), with
+    // no idle check: a session opened for this call is never replaced for being idle. A refusal may be its answer instead.
     return waiting && this.#answerOf(waiting).then((refused) => refused ?? this.#prepare(sdkSentSession, false));
   }
 
-  /** A final answer handed on (a refusal of the client's credentials among them: the SDK's auth provider mends them and sends the call again). */
+  /** A final answer handed on (a refusal of the client's credentials among them, for the SDK's auth provider). */
   #delivered(answer: Response, top: boolean): Response {
     if (top) this.finished();
     return answer;
   }
 
   /**
-   * Waits on the session (a re-initialization, shared or not, or a refusal met) until it is done,
-   * the call is aborted or the engine closed; a refusal of the client's credentials may be this
-   * call's answer (see `CredentialRefusal.answerOf`). A call that stops waiting leaves the
-   * work to the others: its failure is theirs to hear of, never an unhandled rejection.
+   * Waits on the session (a re-initialization, or a refusal met) until it is done, the call ends or the engine closes; a refusal
+   * of the client's credentials may be this call's answer. A call that stops waiting leaves the work (and its failure) to the others.
    */
   #answerOf(work: Promise<void>): Promise<Response | undefined> {
-    const answer = this.#session.clientHeaders.answerOf(work, this.originalId, this.#epoch);
+    const answer = this.#session.clientHeaders.answerOf(work, this.originalId);
     answer.catch(() => {});
     return this.#guard(this.#engine.wait(this.signal, (ended) => abortable(answer, ended)));
   }

@@ -9,7 +9,7 @@ import { withCredentials } from './credentials.ts';
  * them is a {@link CredentialRefusal}.
  *
  * @example
- * const client = new ClientHeaders(CREDENTIAL_HEADERS);
+ * const client = new ClientHeaders(CREDENTIAL_HEADERS, false);
  * client.note(new Headers({ authorization: 'Bearer a', 'idempotency-key': 'k1' }));
  * client.onto(replayedHeaders); // its own headers, `authorization: Bearer a` over them
  */
@@ -17,8 +17,8 @@ export class ClientHeaders extends CredentialRefusal {
   #current = new Headers();
   readonly #names: ReadonlySet<string>;
 
-  constructor(names: ReadonlySet<string>) {
-    super();
+  constructor(names: ReadonlySet<string>, renews: boolean) {
+    super(renews);
     this.#names = names;
   }
 

@@ -80,7 +80,9 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
       today: todaysClient(client),
     })
     : undefined;
-  const fetch = createResilientFetch(resume ? { ...fetchOptions, sessionStore: resume.store } : fetchOptions);
+  // A transport with an auth provider renews refused credentials: the engine's calls wait for that one renewal.
+  const renewsCredentials = fetchOptions.renewsCredentials ?? transportOptions?.authProvider !== undefined;
+  const fetch = createResilientFetch({ ...fetchOptions, renewsCredentials, ...(resume ? { sessionStore: resume.store } : {}) });
   // A session id makes the SDK skip `initialize`; the engine puts the live id on every request.
   const sessionId = transportOptions?.sessionId ?? resume?.resumeAs;
   const transport = new StreamableHTTPClientTransport(endpoint, { ...transportOptions, ...(sessionId === undefined ? {} : { sessionId }), fetch });

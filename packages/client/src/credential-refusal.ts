@@ -2,14 +2,12 @@ import { ResilienceError } from '@mcp-resilience/core';
 import { cannotOpen } from './cannot-open.ts';
 import type { Engine } from './engine.ts';
 
-/** A refusal that stands: its error, the version of the client's headers refused, its answer, and who has it. */
+/** A refusal of the client's credentials: its error, the version of the credentials refused, its answer. */
 interface Refused {
   readonly error: ResilienceError;
   readonly version: number;
-  /** Calls that began before it ({@link CredentialRefusal.epoch}) met it in flight: they may wait. */
-  readonly epoch: number;
   readonly answer: () => Response;
-  /** True once the client's credentials changed; false when they could not be mended, or the request deadline passed first. */
+  /** True once the client's credentials changed; false when they could not be mended, or the wait ran out first. */
   readonly renewed: Promise<boolean>;
   /** Ends the refusal: the calls waiting go again (`true`) or get its answer. */
   readonly end: (renewed: boolean) => void;
@@ -18,86 +16,114 @@ interface Refused {
 }
 
 /**
- * Whether a refusal is about the client's credentials (a 401, or a 403 `insufficient_scope`), for
- * its SDK's auth provider to mend.
+ * What a refusal of a request says of the client's credentials: `token` (a 401: its credentials
+ * as a whole), `scope` (a 403 whose challenge's `error` is `insufficient_scope`: what this request
+ * asked for), or nothing.
  *
  * @example
- * refusesCredentials(new Response(null, { status: 401 })); // true
+ * credentialProblem(new Response(null, { status: 401 })); // 'token'
  */
-export function refusesCredentials(response: Response): boolean {
-  return response.status === 401 || (response.status === 403 && /insufficient_scope/.test(response.headers.get('www-authenticate') ?? ''));
+export function credentialProblem(response: Response): 'token' | 'scope' | undefined {
+  if (response.status === 401) return 'token';
+  if (response.status !== 403) return undefined;
+  // The challenge's own `error` parameter, not the words anywhere in it (an `error_description` may say anything).
+  const error = /(?:^|[\s,])error\s*=\s*(?:"([^"]*)"|([^\s,"]+))/i.exec(response.headers.get('www-authenticate') ?? '');
+  return (error?.[1] ?? error?.[2]) === 'insufficient_scope' ? 'scope' : undefined;
 }
 
 /**
- * One client's credentials refused (a 401, or a 403 `insufficient_scope`), to one of its requests
- * or to its re-initialization: the answer goes to one call, for its SDK's auth provider to
- * refresh them and send the call again (the engine never refreshes a token, nor invents one); the
- * other calls in flight that meet the same credentials wait for the client's next ones and go
- * again with them. So twenty calls meeting an expired token cost one refresh, not twenty (a
- * refresh token that works once would fail all but one of them), and a token that cannot be
- * refreshed costs one error per call, at once, never a loop.
+ * One client's credentials refused, to one of its requests or to its re-initialization, for its
+ * SDK's auth provider to mend (the engine never refreshes a token, nor invents one).
+ *
+ * Where a renewal will come (`renews`: the client has an auth provider), the refusal stands: the
+ * first call that meets it gets it as its answer, and every other call, in flight or begun while
+ * it stands, waits for the client's next credentials and goes again with them. So twenty calls
+ * meeting an expired token cost one refresh, not twenty (a refresh token that works once would
+ * fail all but one). The wait ends when the credentials change, when the call that got the
+ * answer comes back with the same ones (they could not be mended) or is given up, and at the
+ * request deadline. Where none will come, and for a scope refused (it concerns the request that
+ * asked), every call that meets the refusal gets it at once, as from the plain SDK.
  *
  * @example
  * const error = session.clientHeaders.refuse(engine, version, 401, () => new Response(body, response));
- * const answer = await session.clientHeaders.answerOf(Promise.reject(error), id, epoch); // the 401, or undefined: go again with the new credentials
+ * const answer = await session.clientHeaders.answerOf(Promise.reject(error), id); // the 401, or undefined: go again with the new credentials
  */
 export class CredentialRefusal {
-  #refused: Refused | undefined;
-  /** Counts the changes of the client's headers (see {@link ClientHeaders}): new credentials, a refreshed token, say. */
+  /** The refusal that stands, while a renewal is awaited. */
+  #standing: Refused | undefined;
+  readonly #refusals = new WeakMap<object, Refused>();
+  /** Counts the changes of the client's credentials (see `ClientHeaders`): a refreshed token, say. */
   version = 0;
-  /** Counts the refusals: a call notes it when it begins, to tell one it met in flight from one that was there before it. */
-  epoch = 0;
+
+  /** `renews`: the client has an auth provider that mends refused credentials (see `renewsCredentials`). */
+  constructor(readonly renews: boolean) {}
 
   /**
-   * Notes that the client's headers of version `version` were refused; the error that stands for
-   * that refusal (the same while it stands), which {@link answerOf} turns into a call's answer.
+   * Notes that the client's credentials of version `version` were refused (`scope`: only what one
+   * request asked for); the error that stands for it (the same while it stands), which
+   * {@link answerOf} turns into a call's answer.
    */
-  refuse(engine: Engine, version: number, status: number, answer: () => Response): ResilienceError {
+  refuse(engine: Engine, version: number, status: number, answer: () => Response, problem: 'token' | 'scope' = 'token'): ResilienceError {
     const standing = this.standing();
-    if (standing && this.#refused!.version === version) return standing;
-    const deadline = new AbortController();
+    if (standing && this.#standing!.version === version) return standing;
     let settle!: (renewed: boolean) => void;
+    const deadline = new AbortController();
     const refused: Refused = {
       error: new ResilienceError(cannotOpen('refused', `HTTP ${status}`, { status })),
-      version, epoch: ++this.epoch, answer, renewed: new Promise((resolve) => (settle = resolve)),
+      version, answer, renewed: new Promise((resolve) => (settle = resolve)),
       end: (renewed) => {
-        if (this.#refused === refused) this.#refused = undefined; // the next call goes as it is
+        if (this.#standing === refused) this.#standing = undefined;
         settle(renewed);
         deadline.abort();
       },
     };
-    engine.sleep(engine.requestDeadlineMs, deadline.signal).then(() => refused.end(false), () => {});
-    return (this.#refused = refused).error;
+    this.#refusals.set(refused.error, refused);
+    if (this.renews && problem === 'token' && version === this.version) {
+      this.#standing?.end(false);
+      this.#standing = refused;
+      engine.sleep(engine.requestDeadlineMs, deadline.signal).then(() => refused.end(false), () => {});
+    }
+    return refused.error;
   }
 
   /** The error of the refusal that stands: none once the client's credentials changed (the calls waiting for them go again). */
   standing(): ResilienceError | undefined {
-    const refused = this.#refused;
+    const refused = this.#standing;
     if (refused && refused.version !== this.version) refused.end(true);
-    return this.#refused?.error;
+    return this.#standing?.error;
+  }
+
+  /** A renewal failed (a token request refused): the calls waiting get the refusal now, not at the deadline. */
+  renewalFailed(): void {
+    this.#standing?.end(false);
+  }
+
+  /** The client gave up on call `id`: if it held the standing refusal's answer, no renewal is coming from it, and the calls waiting get the answer. */
+  abandoned(id: unknown): void {
+    if (id !== undefined && this.#standing?.handed?.id === id) this.#standing.end(false);
   }
 
   /**
-   * Waits for `work` (a re-initialization, or a refusal already met) for the call of JSON-RPC id
-   * `id`, begun at `epoch`. Refused for the client's credentials, it is the answer of the first
-   * call that meets it, of any call begun after it, and of that first call sent again with the
-   * same credentials (they could not be mended: the calls waiting get it too). The other calls in
-   * flight wait for the client's next credentials (then `undefined`: they go again), at most the
-   * request deadline, and get that answer after it.
+   * Waits for `work` (a re-initialization, or a refusal met) for the call of JSON-RPC id `id`.
+   * Refused for the client's credentials, its answer, or `undefined` when the call should go again
+   * with newer credentials than those refused (see the class).
    */
-  async answerOf(work: Promise<void>, id: unknown, epoch: number): Promise<Response | undefined> {
+  async answerOf(work: Promise<void>, id: unknown): Promise<Response | undefined> {
     try {
       await work;
     } catch (error) {
-      const refused = this.#refused!;
-      if (error !== refused?.error) throw error;
-      if (!this.standing()) return undefined; // credentials newer than those refused go at once
+      const refused = this.#refusals.get(error as object);
+      if (!refused) throw error;
+      this.standing();
+      if (refused.version !== this.version) return undefined; // credentials newer than those refused go at once
+      if (refused !== this.#standing) return refused.answer();
       if (refused.handed) {
-        // The call that has the answer (or the stream, a GET), sent again with the same credentials: they could not be mended, and nobody waits.
-        if (id === refused.handed.id) refused.end(false);
-        else if (epoch < refused.epoch && await refused.renewed) return undefined;
+        // The call that has the answer, sent again with the same credentials: they could not be mended, and nobody waits.
+        if (id !== undefined && id === refused.handed.id) refused.end(false);
+        else if (await refused.renewed) return undefined;
+      } else if (id !== undefined) {
+        refused.handed = { id }; // a request without an id could never be told coming back
       }
-      refused.handed ??= { id };
       return refused.answer();
     }
   }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createResilientFetch } from './resilient-fetch.ts';
 import { startAuthGateway, type AuthGateway, type AuthOrder } from './test-support/auth-gateway.ts';
 import { stopAll } from './test-support/stop-all.ts';
+import { until } from './test-support/until.ts';
 
 let chaos: ChaosServer | undefined;
 let gateway: AuthGateway | undefined;
@@ -15,23 +16,27 @@ afterEach(() => stopAll(closing.splice(0), [gateway, chaos]).then(() => (chaos =
  * An SDK 2.x client whose `AuthProvider` hands out `alice.N` and, asked to mend a 401, refreshes
  * to N + 1 (unless `refreshable` is false), through the engine, behind a gateway of `order`.
  */
-async function start(order: AuthOrder, { refreshable = true } = {}) {
+async function start(order: AuthOrder, { refreshable = true, refreshing = async () => {} } = {}) {
   chaos = await startChaosServer();
   gateway = await startAuthGateway(chaos.url, order);
   const events: ResilienceEvent[] = [];
-  const fetch = createResilientFetch({ onEvent: (e) => events.push(e) });
+  const fetch = createResilientFetch({ renewsCredentials: true, onEvent: (e) => events.push(e) });
   closing.push(fetch);
   const auth = { version: 1, refreshes: 0 };
   const authProvider: AuthProvider = {
     token: async () => `alice.${auth.version}`,
     onUnauthorized: async () => {
       auth.refreshes++;
+      await refreshing();
       if (refreshable) auth.version++;
     },
   };
   const client = new Client({ name: 'alice', version: '0' });
   closing.push(client);
-  await client.connect(new StreamableHTTPClientTransport(new URL(gateway.url), { fetch, authProvider }));
+  // The requests the SDK hands the engine, counted: what reached it, whether or not it went out.
+  const handed = { calls: 0 };
+  const counted: typeof globalThis.fetch = (input, init) => ((handed.calls += +String(init?.body).includes('"tools/call"')), fetch(input, init));
+  await client.connect(new StreamableHTTPClientTransport(new URL(gateway.url), { fetch: counted, authProvider }));
   const echo = async (text: string) =>
     ((await client.callTool({ name: 'echo', arguments: { text } })) as { content: { text: string }[] }).content[0]!.text;
   /** A long pause: the token expired and the server ended the session. */
@@ -39,7 +44,7 @@ async function start(order: AuthOrder, { refreshable = true } = {}) {
     gateway!.expireTokensBelow(auth.version + 1);
     gateway!.endSessions();
   };
-  return { gateway, auth, echo, pause, events };
+  return { gateway, auth, echo, pause, events, handed };
 }
 
 describe.each(['session-first', 'auth-first'] as const)('a session and a token lost together (%s)', (order) => {
@@ -68,6 +73,27 @@ describe.each(['session-first', 'auth-first'] as const)('a session and a token l
     expect(auth.refreshes).toBe(1);
     const calls = gateway.records.filter((r) => r.rpcMethod === 'tools/call' && r.status === 200);
     expect(calls.filter((r) => r.tokenVersion < 2)).toEqual([{ httpMethod: 'POST', rpcMethod: 'tools/call', tokenVersion: 1, sessionSent: true, status: 200 }]);
+  });
+
+  it('twenty calls meet the expired token, ten of them begun while its refresh is under way: one refresh, every call answered', async () => {
+    let refreshStarted!: () => void, finishRefresh!: () => void;
+    const started = new Promise<void>((resolve) => (refreshStarted = resolve));
+    const finished = new Promise<void>((resolve) => (finishRefresh = resolve));
+    const { gateway, auth, echo, pause, handed } = await start(order, { refreshing: () => (refreshStarted(), finished) });
+    await echo('before');
+    pause();
+    const first = Array.from({ length: 10 }, (_, i) => echo(`first ${i}`));
+    await started; // the provider is refreshing: ten more calls begin now, with the old token
+    const during = Array.from({ length: 10 }, (_, i) => echo(`during ${i}`));
+    const before = handed.calls;
+    await until(() => handed.calls === before + 10, 'the ten calls reaching the engine');
+    finishRefresh();
+    expect(await Promise.all([...first, ...during])).toEqual([...Array.from({ length: 10 }, (_, i) => `first ${i}`), ...Array.from({ length: 10 }, (_, i) => `during ${i}`)]);
+    expect(auth.refreshes).toBe(1);
+    expect(gateway.initializes().filter((i) => i.endsWith(':200'))).toEqual(['1:200', '2:200']);
+    // The calls begun during the refresh waited for it: none of them went out with the old token.
+    const answered = gateway.records.filter((r) => r.rpcMethod === 'tools/call' && r.status === 200);
+    expect(answered.filter((r) => r.tokenVersion < 2)).toHaveLength(1); // 'before'
   });
 
   it('a token that cannot be refreshed: the SDK\'s own auth error, once, and no loop', async () => {

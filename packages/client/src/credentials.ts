@@ -53,3 +53,16 @@ export function storableHeaders(headers: Headers, names: ReadonlySet<string> = C
   });
   return out;
 }
+
+/**
+ * Whether a request is an OAuth token request (RFC 6749 §4: a form with `grant_type`): an auth
+ * provider renewing credentials through the engine's fetch, as the SDKs' providers do.
+ *
+ * @example
+ * isTokenRequest({ method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token' }) }); // true
+ */
+export function isTokenRequest(init: RequestInit): boolean {
+  const { body } = init;
+  if ((init.method ?? 'GET').toUpperCase() !== 'POST') return false;
+  return body instanceof URLSearchParams ? body.has('grant_type') : typeof body === 'string' && /(?:^|&)grant_type=/.test(body);
+}

@@ -8,7 +8,9 @@ import { readInitializeAnswer } from './initialize-answer.ts';
 import { EXCHANGES_KEPT } from './limits.ts';
 import type { RpcMessage } from './messages.ts';
 import { RefusalHold } from './refusal-hold.ts';
+import { InFlightCalls } from './in-flight-calls.ts';
 import { SessionPersistence } from './session-persistence.ts';
+import { newLineageKey } from './session-store.ts';
 import { SessionRecovery } from './session-recovery.ts';
 import { SessionState } from './session-state.ts';
 import { TaskTracker } from './task-tracker.ts';
@@ -71,6 +73,9 @@ export class EndpointSession {
   readonly refusals: RefusalHold;
   /** The current session's id may have been hidden (CORS): the next answer to a request sent without one tells. */
   #idUnread = false;
+  readonly inFlight = new InFlightCalls(); // the client's calls, by id: a `notifications/cancelled` ends the one it names
+  /** Set once it resumed a stored session, which other clients may go on with too: see {@link wireIdOf}. */
+  #idPrefix: string | undefined;
 
   readonly #engine: Engine;
   readonly #host: LineageHost;
@@ -83,7 +88,7 @@ export class EndpointSession {
   constructor(readonly url: string, engine: Engine, host: LineageHost, public terminated = false) {
     this.#engine = engine;
     this.#host = host;
-    this.clientHeaders = new ClientHeaders(engine.credentials);
+    this.clientHeaders = new ClientHeaders(engine.credentials, engine.options.renewsCredentials === true);
     this.tasks = new TaskTracker(engine);
     this.refusals = new RefusalHold(engine.ports.sleep);
     this.recovery = new SessionRecovery(this, engine);
@@ -128,8 +133,7 @@ export class EndpointSession {
     this.terminated = true;
     this.#terminatedId = this.tracker.current?.id;
     this.tracker = markDead(this.tracker, this.ordinal);
-    // An ended session is never gone on with: its copy leaves the store (if it is this lineage's).
-    if (this.ownsStore) void this.persistence.forget(this.#terminatedId);
+    if (this.ownsStore) void this.persistence.forget(this.#terminatedId); // its copy leaves the store: nobody goes on with it
     this.#host.ended(this, this.#terminatedId);
   }
 
@@ -138,8 +142,17 @@ export class EndpointSession {
     this.save();
   }
 
+  /**
+   * The JSON-RPC id a request of the client goes out under: its own on a session its client opened; on a resumed one (another
+   * tab, Worker request or process may go on with it, and with the same ids), a name no other client uses, mapped back on the answer.
+   */
+  wireIdOf(id: string | number): string | number {
+    return this.#idPrefix === undefined ? id : `${this.#idPrefix}${String(id)}`;
+  }
+
   /** A stored session was resumed (`id`, if it was live): its client's requests carry that id; this lineage writes the store. */
   resumed(id: string | undefined): void {
+    this.#idPrefix ??= `${newLineageKey().slice(0, 12)}.`;
     if (id !== undefined) this.#host.claim(this, id);
     this.#host.takeStore(this);
   }
@@ -186,7 +199,6 @@ export class EndpointSession {
   noteExchange(method: string, status: number | 'network'): void {
     if (this.exchanges.push({ method, status, atMs: this.#engine.ports.now() }) > EXCHANGES_KEPT) this.exchanges.shift();
   }
-
 
   /** A call goes out; the function returned says it is over (once its answer has been read). */
   enter(): () => void {
@@ -248,13 +260,12 @@ export class EndpointSession {
     if (!adopted.ok) throw new ResilienceError(adopted.error);
     this.tracker = adopted.tracker;
     this.negotiated = { revision, capabilities };
-    this.persistence.learnt(answer);
     this.exchanges = [];
     this.#tools.forget(); // what the old session's server advertised is not this one's word
     this.#host.claim(this, id); // its client's requests carry this id from now on (or an older one of the lineage)
     const session = this.ordinal;
     this.#engine.emit({ type: 'session-started', session, revision });
-    this.save();
+    this.persistence.save(answer); // with what the server said of itself, for a client that resumes it
     if (reason) this.#engine.emit({ type: 'session-reinitialized', from: reason.from, to: session, reason: reason.why });
     return true;
   }

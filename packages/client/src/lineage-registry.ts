@@ -104,7 +104,7 @@ export class LineageRegistry implements LineageHost {
     const key = `${endpointOf(lineage.url)}\n${id ?? ''}`;
     const entry = this.#entries.get(lineage);
     if (!entry) return void this.#add(lineage, key);
-    if (entry.keys.includes(key)) return;
+    if (entry.keys.includes(key) || this.#contested(lineage, key, id)) return;
     // The first id (an SDK may send it for the client's life) and the latest ones.
     if (entry.keys.push(key) > IDS_PER_LINEAGE) this.#unindex(lineage, entry.keys.splice(1, 1));
     this.#index.set(key, lineage);
@@ -149,6 +149,11 @@ export class LineageRegistry implements LineageHost {
     }));
   }
 
+  /** A renewal of credentials failed (a token request through this fetch refused): no lineage waits for one any more. */
+  renewalFailed(): void {
+    for (const lineage of this.#entries.keys()) lineage.clientHeaders.renewalFailed();
+  }
+
   /** Whether a client initialized `url` (a lineage of it is remembered). Asked only of JSON-RPC without MCP's headers: rare. */
   knows(url: string): boolean {
     const endpoint = endpointOf(url);
@@ -162,11 +167,22 @@ export class LineageRegistry implements LineageHost {
 
   #add(lineage: EndpointSession, key: string): EndpointSession {
     this.#entries.set(lineage, { keys: [key], usedAt: this.#engine.ports.now() });
-    const previous = this.#index.get(key);
-    if (previous && previous !== lineage) this.forget(previous); // a server that minted one id twice: the newer client has it
-    this.#index.set(key, lineage);
+    if (!this.#contested(lineage, key, key.slice(key.indexOf('\n') + 1) || undefined)) this.#index.set(key, lineage);
     this.#evictOverMax(lineage);
     return lineage;
+  }
+
+  /**
+   * A session id another lineage already answers to (a server that handed one id to two clients):
+   * neither client's lineage has it from now on. Their requests with it go as they are, with no
+   * session logic, so that nothing of one client (its token, its state) reaches the other's.
+   */
+  #contested(lineage: EndpointSession, key: string, id: string | undefined): boolean {
+    const other = this.#index.get(key);
+    if (id === undefined || !other || other === lineage) return false;
+    this.#index.delete(key);
+    if (this.#ended.set(key, id).size > ENDED_IDS_KEPT) this.#ended.delete(this.#ended.keys().next().value!);
+    return true;
   }
 
   #use(lineage: EndpointSession): EndpointSession {

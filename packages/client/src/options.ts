@@ -111,6 +111,19 @@ export interface ResiliencePolicy {
    * const client = await connect(url, { sessionStore, resumeStored: true, identity: `user:${user.id}` });
    */
   readonly identity?: string;
+  /**
+   * The client renews refused credentials: its SDK transport has an auth provider
+   * (`authProvider`, SDK 2.x `AuthProvider`, the AI SDK's `authProvider`), or the application
+   * sends new ones after a 401. Then a 401 goes to one call, for the provider to refresh the
+   * token once, and the client's other calls wait for the new credentials (at most
+   * `requestDeadlineMs`) and go again with them: twenty calls meeting an expired token cost one
+   * refresh. Without it (the default: a static token, an API key), every call that meets a 401
+   * gets it at once, as from the plain SDK. `connect()` sets it when given an `authProvider`.
+   *
+   * @example
+   * new StreamableHTTPClientTransport(url, { authProvider, fetch: createResilientFetch({ renewsCredentials: true }) });
+   */
+  readonly renewsCredentials?: boolean;
   /** More ways servers say "session gone", tried before the built-in ones. */
   readonly dialects?: readonly SessionGoneDialect[];
   /**

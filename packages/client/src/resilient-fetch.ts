@@ -4,6 +4,7 @@ import type { CallRequest } from './call-request.ts';
 import { CallRunner } from './call-runner.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import { Engine } from './engine.ts';
+import { isTokenRequest } from './credentials.ts';
 import { createEventLogger } from './event-logger.ts';
 import { isJsonRpc, requestInit } from './fetch-input.ts';
 import { LineageRegistry } from './lineage-registry.ts';
@@ -86,9 +87,13 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     // The SDK's own `Headers` (a new one for each request) is read as it is; any other form is made one.
     const headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
-    const body = method === 'POST' && typeof init.body === 'string' ? readPostBody(init.body) : undefined;
+    let body = method === 'POST' && typeof init.body === 'string' ? readPostBody(init.body) : undefined;
     // A body that cannot be read twice cannot be replayed, and what is not MCP is not the engine's: both go as they are.
-    if ((method === 'POST' && !body) || !isMcp(url, headers, body)) return passThrough(engine, input, given);
+    if ((method === 'POST' && !body) || !isMcp(url, headers, body)) {
+      // An auth provider's token request refused: the renewal that calls wait for will not come.
+      if (!isTokenRequest(init)) return passThrough(engine, input, given);
+      return passThrough(engine, input, given).then((response) => (response.ok || lineages.renewalFailed(), response));
+    }
     // A client's initialize without a session id opens its own lineage; every other request goes to the lineage of the id it carries.
     const rpcMethod = body?.message?.method;
     const opens = rpcMethod === 'initialize' && !headers.has('mcp-session-id');
@@ -120,6 +125,13 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       return run({ body, operation }, async (response) => (await session.learn(response), response));
     }
     if (rpcMethod === 'notifications/initialized') session.rememberInitialized(body.text, headers);
+    // The client gave up on a call (its SDK's timeout or abort): the call is never sent again, and the server hears of it under the id it knows.
+    if (rpcMethod === 'notifications/cancelled') {
+      const requestId = body.message!.params?.requestId;
+      session.clientHeaders.abandoned(requestId);
+      const wireId = session.inFlight.cancel(requestId);
+      if (wireId !== undefined) body = readPostBody(JSON.stringify({ ...body.message, params: { ...body.message!.params, requestId: wireId } }))!;
+    }
     return run({ body, operation, done: session.enter(), entered: true });
   };
 

@@ -44,14 +44,16 @@ export class SessionPersistence {
     return { deadline: engine.ports.deadline, requestDeadlineMs: engine.requestDeadlineMs };
   }
 
-  /** Takes what the server said of itself in an `initialize` answer (long instructions are not stored). */
-  learnt(answer: InitializeAnswer): void {
-    const { serverInfo, instructions } = answer;
-    this.#server = defined({ serverInfo, instructions: instructions !== undefined && instructions.length <= STORED_INSTRUCTIONS_LIMIT ? instructions : undefined });
-  }
-
-  /** Hands the store its copy of the session (background work: a store that fails costs only the hand-over). */
-  save(): void {
+  /**
+   * Hands the store its copy of the session (background work: a store that fails costs only the
+   * hand-over); with the `initialize` answer that opened it, what the server said of itself there
+   * (long instructions are not stored).
+   */
+  save(opened?: InitializeAnswer): void {
+    if (opened) {
+      const { serverInfo, instructions } = opened;
+      this.#server = defined({ serverInfo, instructions: instructions !== undefined && instructions.length <= STORED_INSTRUCTIONS_LIMIT ? instructions : undefined });
+    }
     const session = this.#session, engine = this.#engine;
     const { initializeRequest: initialize, initializedRequest: initialized, negotiated } = session;
     if (!engine.ports.sessionStore || !initialize || !negotiated || engine.closed || !session.ownsStore) return;

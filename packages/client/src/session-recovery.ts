@@ -5,7 +5,7 @@ import {
 import { abortable } from './abortable.ts';
 import { CallRunner } from './call-runner.ts';
 import { cannotOpen } from './cannot-open.ts';
-import { refusesCredentials } from './credential-refusal.ts';
+import { credentialProblem } from './credential-refusal.ts';
 import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { isAnswerTo, readMessage, type RpcMessage } from './messages.ts';
@@ -75,7 +75,9 @@ export class SessionRecovery {
    */
   prepare(sdkSentSession: boolean, firstAttempt: boolean, selfCounted: boolean): Promise<void> | undefined {
     const session = this.#session;
-    session.clientHeaders.standing(); // new credentials: the calls waiting for them go again
+    // Begun while the client's credentials stand refused (a refresh under way): it waits for the new ones, with the others.
+    const refused = session.clientHeaders.standing();
+    if (refused && sdkSentSession) return Promise.reject(refused);
     // A re-initialization under way, or a refusal being read: wait for it (whatever came of it), then prepare again.
     const waitFor = this.#reinitializing ?? (sdkSentSession ? session.refusals.until : undefined);
     if (waitFor) return waitFor.catch(() => {});
@@ -146,7 +148,8 @@ export class SessionRecovery {
         if (!response.ok) {
           const { status } = response;
           const body = await response.text().catch(() => '');
-          if (refusesCredentials(response)) throw session.clientHeaders.refuse(engine, version, status, () => new HandedResponse(body, response));
+          const problem = credentialProblem(response);
+          if (problem) throw session.clientHeaders.refuse(engine, version, status, () => new HandedResponse(body, response), problem);
           throw new ResilienceError(cannotOpen('refused', `HTTP ${status}`, { status }), { cause: { status, body } });
         }
         engine.assertOpen(); // closed while it was answered: the session is not taken (nobody would end it)

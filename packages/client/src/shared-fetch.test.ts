@@ -225,7 +225,7 @@ describe('one fetch shared by several users: credentials across churn', () => {
 
   it('two users\' sessions and tokens lost together: each refresh is its own, each new session opened with its own new token', async () => {
     const url = await startProtected();
-    const fetch = createResilientFetch();
+    const fetch = createResilientFetch({ renewsCredentials: true });
     closing.push(fetch);
     const [a, b] = [await authedClient('user0', fetch, url), await authedClient('user1', fetch, url)];
     await Promise.all([a.echo('a'), b.echo('b')]);

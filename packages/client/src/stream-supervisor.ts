@@ -8,8 +8,8 @@ type Id = string | number;
 
 /** What comes after a response stream ended before its answer. */
 export type StreamNext =
-  /** Read on from this stream: the same one resumed, or a re-issued request's. */
-  | { readonly follow: Response }
+  /** Read on from this stream: the same one resumed (`resumed`: its cursor goes on), or a re-issued request's. */
+  | { readonly follow: Response; readonly resumed?: boolean }
   /** The answer, under the caller's id, from a re-issued request answered with JSON. */
   | { readonly answer: RpcMessage }
   /** The call failed: the body ends with this error for it. */
@@ -106,12 +106,16 @@ export async function superviseStream(first: Response, owner: StreamOwner): Prom
     return true;
   };
 
-  /** Reads on from `response` (the first stream, a resumed one, or a re-issue's), with no cursor yet. */
-  const follow = (response: Response) => {
+  /**
+   * Reads on from `response`: the first stream, the same one resumed (the cursor stays until an
+   * event moves it: a resume that breaks before any event resumes from the same place), or a
+   * re-issue's (a new request: no cursor yet).
+   */
+  const follow = (response: Response, resumed = false) => {
     reader = response.body!.getReader();
     parser = new SseParser();
     decoder = new TextDecoder();
-    lastEventId = retryMs = undefined;
+    if (!resumed) lastEventId = retryMs = undefined;
   };
   follow(first);
 
@@ -155,7 +159,7 @@ export async function superviseStream(first: Response, owner: StreamOwner): Prom
             return finish(controller, reason ?? new DOMException('The call was aborted', 'AbortError'));
           }
           if ('follow' in next) {
-            follow(next.follow);
+            follow(next.follow, next.resumed);
             continue;
           }
           queued.push(JSON.stringify('answer' in next ? next.answer : surfaced(owner.originalId, next.fail)));

@@ -126,7 +126,7 @@ export interface DecisionInput {
 /** The server's `Retry-After` is a floor; up to this share of it is added to spread clients. */
 const RETRY_AFTER_SPREAD = 0.1;
 
-const MESSAGES: Record<Exclude<ErrorCode, 'SERVER_UNREACHABLE' | 'NOT_PERMITTED' | 'INVALID_OPTION' | 'REINITIALIZE_FAILED' | 'INVALID_BINDING' | 'RUNTIME_UNSUPPORTED' | 'PEER_MISSING' | 'RPC_ERROR' | 'SESSION_ID_REUSED' | 'SESSION_CHANGED' | 'SESSION_RESTORE_FAILED' | 'ENGINE_CLOSED' | 'SESSION_ID_HIDDEN' | `TASK_${string}`>, string> = {
+const MESSAGES: Record<Exclude<ErrorCode, 'SERVER_UNREACHABLE' | 'NOT_PERMITTED' | 'INVALID_OPTION' | 'REINITIALIZE_FAILED' | 'INVALID_BINDING' | 'RUNTIME_UNSUPPORTED' | 'PEER_MISSING' | 'RPC_ERROR' | 'SESSION_ID_REUSED' | 'SESSION_CHANGED' | 'SESSION_RESTORE_FAILED' | 'ENGINE_CLOSED' | 'SESSION_ID_HIDDEN' | 'CALL_CANCELLED' | `TASK_${string}`>, string> = {
   SESSION_LOST: 'The session was lost and the call cannot be replayed',
   OUTCOME_UNKNOWN: 'The request may have run, and it is not safe to send again',
   RETRY_EXHAUSTED: 'The retries ran out',

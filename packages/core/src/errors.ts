@@ -49,7 +49,9 @@ export type ErrorCode =
   /** Polling stopped while the task was still running: the wait cap or the task's TTL ran out. The task may still finish. */
   | 'TASK_UNFINISHED'
   /** The task ended `cancelled`, and not at this caller's request. */
-  | 'TASK_CANCELLED';
+  | 'TASK_CANCELLED'
+  /** The caller gave up on the call (its SDK timed it out or cancelled it): nothing of it is sent again, and every wait for it ends. */
+  | 'CALL_CANCELLED';
 
 /**
  * A serializable description of an error: what decisions carry, what vectors compare.
@@ -121,6 +123,7 @@ export const ERROR_CODES = [
   'SESSION_LOST', 'REINITIALIZE_FAILED', 'OUTCOME_UNKNOWN', 'RETRY_EXHAUSTED', 'SERVER_UNREACHABLE', 'RETRY_AFTER_TOO_LONG', 'RETRY_BUDGET_EXHAUSTED',
   'MALFORMED_RESPONSE', 'SESSION_ID_REUSED', 'SESSION_CHANGED', 'SESSION_RESTORE_FAILED', 'SESSION_ID_HIDDEN', 'ENGINE_CLOSED',
   'INVALID_OPTION', 'INVALID_BINDING', 'RUNTIME_UNSUPPORTED', 'PEER_MISSING', 'RPC_ERROR', 'NOT_PERMITTED', 'TASK_LOST', 'TASK_UNFINISHED', 'TASK_CANCELLED',
+  'CALL_CANCELLED',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when ErrorCode gains a code this list does not name.
 const everyCode: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>] extends [never] ? true : false = true;

@@ -7,7 +7,7 @@ import { textOf, type ClientFlavour } from './authed-client.ts';
  * concurrent requests.
  *
  * @example
- * const client = await AI_SDK_OAUTH.connect({ url, credentials, authorizationServer: as, fetch: createResilientFetch() });
+ * const client = await AI_SDK_OAUTH.connect({ url, credentials, authorizationServer: as, fetch: createResilientFetch({ renewsCredentials: true }) });
  */
 export const AI_SDK_OAUTH: ClientFlavour = {
   name: '@ai-sdk/mcp createMCPClient + OAuthClientProvider',

@@ -70,7 +70,7 @@ export function describeAuthChurn(flavour: ClientFlavour, concurrent: Concurrent
     async function open(server: ProtectedMcpServer): Promise<Opened> {
       server.reset(); // this connection's exchanges only
       const credentials = new MemoryOAuthClientProvider(await obtainFirstTokens(bed.as, server.url));
-      const client = await within(flavour.connect({ url: server.url, credentials, authorizationServer: bed.as, fetch: createResilientFetch({ requestDeadlineMs: HOLD_BEYOND_CAP_MS }) }), CALL_CAP_MS, 'connect');
+      const client = await within(flavour.connect({ url: server.url, credentials, authorizationServer: bed.as, fetch: createResilientFetch({ requestDeadlineMs: HOLD_BEYOND_CAP_MS, renewsCredentials: true }) }), CALL_CAP_MS, 'connect');
       expect(await within(client.echo('warm'), CALL_CAP_MS, 'first call')).toBe('echo: warm');
       // The client's standalone GET (405 here) goes out on its own once connected: logged before the log is emptied.
       await within(server.whenLogged(standaloneGetAfterInitialized()), CALL_CAP_MS, 'the client\'s standalone GET');

@@ -60,10 +60,14 @@ export interface DpopSetup {
   readonly provider: DpopOAuthClientProvider;
 }
 
-/** The engine, its events noted; a long request deadline (a hold would outlast every cap of the tests). */
-function engine(events: string[], fetch?: typeof globalThis.fetch): ResilientFetch {
+/**
+ * The engine, its events noted; a long request deadline (a hold would outlast every cap of the
+ * tests). `renews`: the transport's provider renews refused credentials (an `OAuthClientProvider`;
+ * a `{ token }` provider cannot).
+ */
+function engine(events: string[], renews: boolean, fetch?: typeof globalThis.fetch): ResilientFetch {
   const onEvent = (event: ResilienceEvent) => void events.push(event.type);
-  return createResilientFetch({ requestDeadlineMs: 120_000, onEvent, ...(fetch ? { fetch } : {}) });
+  return createResilientFetch({ requestDeadlineMs: 120_000, renewsCredentials: renews, onEvent, ...(fetch ? { fetch } : {}) });
 }
 
 async function connect(url: string, authProvider: AuthProvider | OAuthClientProvider, fetch: typeof globalThis.fetch, engineFetch: ResilientFetch, events: string[]): Promise<DpopClient> {
@@ -97,21 +101,21 @@ const tokenOf = (provider: DpopOAuthClientProvider) => () => provider.tokens()?.
  */
 export const DPOP_COMPOSITIONS: Readonly<Record<DpopCompositionName, (setup: DpopSetup) => Promise<DpopClient>>> = {
   'A1 outside: transport authProvider with dpop(), fetch: engine': ({ url, provider }) => {
-    const events: string[] = [], fetch = engine(events);
+    const events: string[] = [], fetch = engine(events, true);
     // The transport composes withDpopFromProvider(provider) around the engine.
     return connect(url, provider as MemoryOAuthClientProvider & OAuthClientProvider, fetch, fetch, events);
   },
   'A2 outside: fetch: withDpop(session, getToken)(engine), authProvider { token }': ({ url, provider }) => {
-    const events: string[] = [], fetch = engine(events);
+    const events: string[] = [], fetch = engine(events, false);
     return connect(url, tokenOnly(provider), withDpop(provider.session, tokenOf(provider))(fetch) as typeof globalThis.fetch, fetch, events);
   },
   'B1 inside: fetch: engine over withDpop(session, getToken)(fetch), authProvider { token }': ({ url, provider }) => {
-    const events: string[] = [], fetch = engine(events, withDpop(provider.session, tokenOf(provider))(globalThis.fetch) as typeof globalThis.fetch);
+    const events: string[] = [], fetch = engine(events, false, withDpop(provider.session, tokenOf(provider))(globalThis.fetch) as typeof globalThis.fetch);
     return connect(url, tokenOnly(provider), fetch, fetch, events);
   },
   'B2 inside and outside: transport authProvider with dpop(), fetch: engine over withDpopFromProvider(provider)(fetch)': ({ url, provider }) => {
     const oauth = provider as MemoryOAuthClientProvider & OAuthClientProvider;
-    const events: string[] = [], fetch = engine(events, withDpopFromProvider(oauth)(globalThis.fetch) as typeof globalThis.fetch);
+    const events: string[] = [], fetch = engine(events, true, withDpopFromProvider(oauth)(globalThis.fetch) as typeof globalThis.fetch);
     return connect(url, oauth, fetch, fetch, events);
   },
 };

@@ -11,7 +11,7 @@ import { CLIENT_METADATA, REDIRECT_URL, type FirstTokens } from './first-tokens.
  *
  * @example
  * const provider = new MemoryOAuthClientProvider(await obtainFirstTokens(as, server.url));
- * new StreamableHTTPClientTransport(new URL(server.url), { authProvider: provider, fetch: createResilientFetch() });
+ * new StreamableHTTPClientTransport(new URL(server.url), { authProvider: provider, fetch: createResilientFetch({ renewsCredentials: true }) });
  */
 export class MemoryOAuthClientProvider implements OAuthClientProvider {
   #client: OAuthClientInformationMixed | undefined;

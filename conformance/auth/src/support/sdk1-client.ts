@@ -9,7 +9,7 @@ import { textOf, type ClientFlavour } from './authed-client.ts';
  * refreshes at the token endpoint, and sends the request again.
  *
  * @example
- * const client = await SDK1_OAUTH.connect({ url, credentials, authorizationServer: as, fetch: createResilientFetch() });
+ * const client = await SDK1_OAUTH.connect({ url, credentials, authorizationServer: as, fetch: createResilientFetch({ renewsCredentials: true }) });
  * await client.echo('hi'); // 'echo: hi'
  */
 export const SDK1_OAUTH: ClientFlavour = {

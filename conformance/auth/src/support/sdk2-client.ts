@@ -50,7 +50,7 @@ export function refreshingAuthProvider({ credentials, authorizationServer }: Pic
  * request once more.
  *
  * @example
- * const client = await SDK2_AUTH_PROVIDER.connect({ url, credentials, authorizationServer: as, fetch: createResilientFetch() });
+ * const client = await SDK2_AUTH_PROVIDER.connect({ url, credentials, authorizationServer: as, fetch: createResilientFetch({ renewsCredentials: true }) });
  */
 export const SDK2_AUTH_PROVIDER: ClientFlavour = {
   name: 'SDK 2.x Client + AuthProvider',
@@ -63,7 +63,7 @@ export const SDK2_AUTH_PROVIDER: ClientFlavour = {
  * (`adaptOAuthProvider`): a 401 runs the SDK's `auth()`, which refreshes at the token endpoint.
  *
  * @example
- * const client = await SDK2_OAUTH.connect({ url, credentials, authorizationServer: as, fetch: createResilientFetch() });
+ * const client = await SDK2_OAUTH.connect({ url, credentials, authorizationServer: as, fetch: createResilientFetch({ renewsCredentials: true }) });
  */
 export const SDK2_OAUTH: ClientFlavour = {
   name: 'SDK 2.x Client + OAuthClientProvider',
