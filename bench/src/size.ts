@@ -16,9 +16,11 @@ export const SIZE_GOAL = { core: 4 * 1024, engine: 10 * 1024 } as const;
  * one lineage per client, and made it a fetch: `Request` input, response `url`, pass-through;
  * about 14.6 KB with the restart wait; 14.7 KB after the rebuild into one loop over one wire, whose
  * new modules and typed errors cost about 0.4 KB; 15.1 KB with the SDK 2.x middleware, the
- * stored-session resume and the policy/ports split; 14.6 KB after a size pass) to 16 KB. Bringing it back to 12.45 KB is open work.
+ * stored-session resume and the policy/ports split; 14.6 KB after a size pass; 15.6 KB with issue
+ * 36's exact requests; 16.6 KB once stores held no secret and one identity, with deadlines, and a
+ * resumed client was whole: +1,026 B) to 17 KB. Bringing it back to 12.45 KB is open work.
  */
-export const SIZE_BUDGET = { core: 8 * 1024, engine: 16 * 1024 } as const;
+export const SIZE_BUDGET = { core: 8 * 1024, engine: 17 * 1024 } as const;
 
 /** The runtime adapters, by their package's last name. */
 export const ADAPTERS = ['node', 'deno', 'cloudflare', 'browser'] as const;
@@ -31,9 +33,11 @@ export type Adapter = (typeof ADAPTERS)[number];
  * in core or the engine. Cloudflare's was raised from 1.5 to 2.25 KB for `durableClient` and the
  * binding checks of issue #13 (2,054 bytes; docs/performance.md). Node's was raised from 512 to
  * 576 bytes when issue #20 gave every adapter its runtime as one exported object (`nodeRuntime`)
- * and the SDK 2.x middleware form (`resilienceMiddleware`): 532 bytes, all of it exports.
+ * and the SDK 2.x middleware form (`resilienceMiddleware`): 532 bytes, all of it exports. Deno's
+ * was raised from 1,024 to 1,152 bytes when issue 36 had `KvSessionStore` drop the sessions older
+ * versions kept under a URL (which may carry a token): 1,089 bytes.
  */
-export const ADAPTER_BUDGET: Readonly<Record<Adapter, number>> = { node: 576, deno: 1024, cloudflare: 2304, browser: 1536 };
+export const ADAPTER_BUDGET: Readonly<Record<Adapter, number>> = { node: 576, deno: 1152, cloudflare: 2304, browser: 1536 };
 
 export interface BundleSize {
   readonly minifiedBytes: number;
