@@ -12,7 +12,7 @@ import { CallSignal } from './call-signal.ts';
 import type { Abandonable } from './in-flight-calls.ts';
 import type { RpcMessage } from './messages.ts';
 import { withRequestId } from './request-id.ts';
-import { ServerWait } from './server-wait.ts';
+import { neverReached, ServerWait } from './server-wait.ts';
 import { streamNextOf, type StreamNext, type StreamOwner } from './stream-supervisor.ts';
 import { exchange, finalAnswer, maySayGone, refusalOf, resumeStream } from './wire.ts';
 
@@ -93,8 +93,7 @@ export class CallRunner implements StreamOwner, Abandonable {
 
   message(message: RpcMessage, isAnswer: boolean): RpcMessage | undefined {
     if (!isAnswer) return void this.#session.notice(message);
-    // Recorded against the request as the SDK sent it: under its own id.
-    const answer = message.id === this.originalId ? message : { ...message, id: this.originalId };
+    const answer = message.id === this.originalId ? message : { ...message, id: this.originalId }; // under the id the SDK sent
     const instead = this.#session.answered(this.#request.body!.message!, answer, this.#ordinal, this.#request.operation);
     if (instead) this.#giveUp('TASK_LOST'); // its answer, handed on, is the typed error
     return instead;
@@ -155,6 +154,7 @@ export class CallRunner implements StreamOwner, Abandonable {
           this.#serverWait?.gaveUp(); // a wait still open ends here only at its deadline (SERVER_UNREACHABLE)
           throw this.#fail(action.error, attempt.cause ?? observation);
         case 'wait-for-server': // refused, so nothing was sent: the same request goes again once the wait is over
+          if (!session.reached && !this.#request.own && !engine.options.waitForNewServer) throw this.#fail(neverReached(this.#request.url), attempt.cause ?? observation);
           await this.#guard((this.#serverWait ??= new ServerWait(engine, method, this.#request.own)).sleep(action, this.signal));
           break;
         case 'reinitialize-and-replay': {

@@ -56,6 +56,7 @@ export class EndpointSession {
   changed: ErrorInfo | undefined;
   readonly #tools = new ToolCatalog();
   readonly tasks: TaskTracker;
+  reached = false; // the server answered this lineage (or a stored session of it was resumed): a refused connection is a restart
   /** Calls in flight and standalone streams open: a session with either is in use, never idle (counted by {@link enter} and {@link openStream}). */
   callsInFlight = 0;
   streamsOpen = 0;
@@ -80,11 +81,7 @@ export class EndpointSession {
   readonly #engine: Engine;
   readonly #host: LineageHost;
 
-  /**
-   * `terminated`: the application ended the session itself (its DELETE succeeded): no session
-   * logic until it connects again. Made so, it stands in for a session its client ended: its late
-   * requests go as they are.
-   */
+  /** `terminated`: the application ended the session (its DELETE succeeded): no session logic, its late requests go as they are. */
   constructor(readonly url: string, engine: Engine, host: LineageHost, public terminated = false) {
     this.#engine = engine;
     this.#host = host;
@@ -153,6 +150,7 @@ export class EndpointSession {
   /** A stored session was resumed (`id`, if it was live): its client's requests carry that id; this lineage writes the store. */
   resumed(id: string | undefined): void {
     this.#idPrefix ??= `${newLineageKey().slice(0, 12)}.`;
+    this.reached = true;
     if (id !== undefined) this.#host.claim(this, id);
     this.#host.takeStore(this);
   }
@@ -197,6 +195,7 @@ export class EndpointSession {
 
   /** Notes an exchange on the current session (method and status only), for a bug report. */
   noteExchange(method: string, status: number | 'network'): void {
+    if (status !== 'network') this.reached = true;
     if (this.exchanges.push({ method, status, atMs: this.#engine.ports.now() }) > EXCHANGES_KEPT) this.exchanges.shift();
   }
 

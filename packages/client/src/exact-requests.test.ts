@@ -170,12 +170,12 @@ describe.each([1, 2] as const)('a call its caller gave up on, SDK %s.x', (line) 
   });
 });
 
-describe('a resumed stream', () => {
+describe.each([1, 2] as const)('a resumed stream, SDK %s.x', (line) => {
   it('that breaks again before any event is resumed from the same cursor, with the client\'s token and no spent DPoP proof: the call is answered, and ran once', async () => {
     const log = await start({ getStream: true });
     const events: ResilienceEvent[] = [];
     let proofs = 0;
-    const client = await sdkClient(1, log.url, engine({ onEvent: (e) => events.push(e), sleep: async () => {} }), ({ headers }) => {
+    const client = await sdkClient(line, log.url, engine({ onEvent: (e) => events.push(e), sleep: async () => {} }), ({ headers }) => {
       headers.set('authorization', 'DPoP at-1');
       headers.set('dpop', `proof-${++proofs}`);
     });

@@ -27,7 +27,8 @@ describe('a session evicted while in use', () => {
     };
     client = new Client({ name: 'busy', version: '0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url), {
-      fetch: createResilientFetch({ fetch: spy, onEvent: (e) => events.push(e), busyWindowMs: 30_000 }),
+      // The engine's clock stands still: the session is busy (its last exchange 0 ms ago) however long the test takes.
+      fetch: createResilientFetch({ fetch: spy, onEvent: (e) => events.push(e), busyWindowMs: 30_000, now: () => 1_000_000 }),
     }));
     await client.callTool({ name: 'echo', arguments: { text: 'busy' } });
     await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);

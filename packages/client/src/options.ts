@@ -90,6 +90,17 @@ export interface ResiliencePolicy {
    */
   readonly restartWait?: Partial<RestartWait>;
   /**
+   * Whether a client whose server has never answered it waits for that server too, as for a
+   * restart (a server still starting beside it, in a deploy). Default `false`: a refused
+   * connection before any answer (a typo'd URL, a port nothing listens on) fails at once with
+   * `SERVER_UNREACHABLE` naming the URL (`details.reached: false`), as fast as the plain SDK;
+   * once the server has answered, a refused connection is a restart, ridden out (`restartWait`).
+   *
+   * @example
+   * createResilientFetch({ waitForNewServer: true }); // a sidecar that may not be listening yet
+   */
+  readonly waitForNewServer?: boolean;
+  /**
    * Header names that carry credentials besides `Authorization`, `Cookie` and
    * `Proxy-Authorization` (an API key, say). Each is the client's, never one request's: a request
    * sent again and the engine's own requests carry the client's current value (or none, once it

@@ -1,4 +1,4 @@
-import { manualClock, startChaosServer, type ChaosServer, type DialectName, type Fault } from '@mcp-resilience/chaos';
+import { manualClock, REAL_CLOCK, startChaosServer, type ChaosServer, type DialectName, type Fault } from '@mcp-resilience/chaos';
 import { isResilienceError, normalizeTrace, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -21,8 +21,11 @@ afterEach(() => void (skewMs = 0));
 /** The engine's sleep port on that clock: a wait moves it on at once. */
 const sleepOnSkew = (ms: number) => (later(ms), Promise.resolve());
 
+/** The chaos server's clock, by default: the engine's time (its uptime and the sessions' ages agree with the engine's), real timers. */
+const sharedClock = { now: engineNow, after: REAL_CLOCK.after };
+
 async function setup(chaosOptions: Parameters<typeof startChaosServer>[0] = {}, options: ResilientFetchOptions = {}) {
-  chaos = await startChaosServer(chaosOptions);
+  chaos = await startChaosServer({ clock: sharedClock, ...chaosOptions });
   const events: ResilienceEvent[] = [];
   const fetch = createResilientFetch({
     onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 50 }, now: engineNow, ...options,

@@ -106,10 +106,30 @@ describe('a restart costs no call: a refused connection waits for the server', (
     }
   });
 
-  it('a server that never comes back: SERVER_UNREACHABLE at the deadline (requestDeadlineMs), every delay capped, on the engine clock', async () => {
+  it('a server this client never reached: SERVER_UNREACHABLE at once, naming the URL (not its query), nothing waited; a typo costs no 20 s', async () => {
     const clock = virtualClock();
     const events: ResilienceEvent[] = [];
     const f = createResilientFetch({ notSent: undiciRefused, now: clock.now, sleep: clock.sleep, onEvent: (e) => events.push(e) });
+    const url = `http://127.0.0.1:${await closedPort()}/mcp`;
+    const error = await post(f, `${url}?key=secret`).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'SERVER_UNREACHABLE', message: `Nothing answers at ${url}: the connection was refused`, details: { url, reached: false } });
+    expect(clock.slept).toEqual([]);
+    expect(waitEvents(events).map(({ atMs: _, ...e }) => e)).toEqual([{ type: 'gave-up', method: 'initialize', code: 'SERVER_UNREACHABLE' }]);
+  });
+
+  it.each([1, 2] as const)('connect() of SDK %s.x to a port where nothing listens fails at once with that error', async (line) => {
+    const port = await closedPort();
+    chaos = { url: `http://127.0.0.1:${port}/mcp` } as ChaosServer; // nothing to stop: nothing listens
+    const clock = virtualClock({ holdAfter: 0 }); // any wait would hang the test
+    const failed = await connect(line, { now: clock.now, sleep: clock.sleep }).then(() => undefined, (e: unknown) => e);
+    expect(JSON.stringify(failed, Object.getOwnPropertyNames(failed))).toMatch(/SERVER_UNREACHABLE|Nothing answers/);
+    chaos = undefined;
+  });
+
+  it('a server that never comes back (waitForNewServer): SERVER_UNREACHABLE at the deadline (requestDeadlineMs), every delay capped, on the engine clock', async () => {
+    const clock = virtualClock();
+    const events: ResilienceEvent[] = [];
+    const f = createResilientFetch({ notSent: undiciRefused, now: clock.now, sleep: clock.sleep, onEvent: (e) => events.push(e), waitForNewServer: true });
     const error = await post(f, `http://127.0.0.1:${await closedPort()}/mcp`).then(() => undefined, (e: unknown) => e);
     expect(isResilienceError(error, 'SERVER_UNREACHABLE'), String(error)).toBe(true);
     expect(error).toMatchObject({ details: { maxWaitMs: 20_000 } });
@@ -127,7 +147,7 @@ describe('a restart costs no call: a refused connection waits for the server', (
     const url = `http://127.0.0.1:${await closedPort()}/mcp`;
     for (const [restartWait, endsAt] of [[{ maxWaitMs: 60_000 }, 20_000], [{ maxWaitMs: 3_000, maxMs: 200 }, 3_000]] as const) {
       const clock = virtualClock();
-      const f = createResilientFetch({ notSent: undiciRefused, now: clock.now, sleep: clock.sleep, restartWait });
+      const f = createResilientFetch({ notSent: undiciRefused, now: clock.now, sleep: clock.sleep, restartWait, waitForNewServer: true });
       await expect(post(f, url)).rejects.toMatchObject({ code: 'SERVER_UNREACHABLE', details: { maxWaitMs: endsAt } });
       expect(clock.nowMs).toBe(endsAt);
       expect(Math.max(...clock.slept)).toBeLessThanOrEqual(restartWait.maxMs ?? 1_000);
@@ -139,7 +159,7 @@ describe('a restart costs no call: a refused connection waits for the server', (
     await fc.assert(fc.asyncProperty(fc.nat({ max: 6 }), async (attemptsBefore) => {
       const clock = virtualClock({ holdAfter: attemptsBefore });
       const events: ResilienceEvent[] = [];
-      const f = createResilientFetch({ notSent: undiciRefused, now: clock.now, sleep: clock.sleep, onEvent: (e) => events.push(e) });
+      const f = createResilientFetch({ notSent: undiciRefused, now: clock.now, sleep: clock.sleep, onEvent: (e) => events.push(e), waitForNewServer: true });
       const controller = new AbortController();
       const call = post(f, url, controller.signal);
       await clock.held; // the call is in its wait, and only the abort can end it

@@ -1,7 +1,21 @@
-import { isResilienceError, ResilienceError, serverUnreachable, type Action, type Verdict } from '@mcp-resilience/core';
+import { isResilienceError, ResilienceError, serverUnreachable, type Action, type ErrorInfo, type Verdict } from '@mcp-resilience/core';
 import type { Engine } from './engine.ts';
 
 type WaitStep = Extract<Action, { type: 'wait-for-server' }>;
+
+/**
+ * `SERVER_UNREACHABLE` for a server this client never reached: its connection refused, a wrong
+ * URL is likelier than a restart (see `waitForNewServer`). Named by origin and path, never its query.
+ *
+ * @example
+ * throw new ResilienceError(neverReached('http://127.0.0.1:3999/mcp')); // "Nothing answers at http://127.0.0.1:3999/mcp: …"
+ */
+export function neverReached(url: string): ErrorInfo {
+  const { origin, pathname } = new URL(url);
+  return {
+    code: 'SERVER_UNREACHABLE', message: `Nothing answers at ${origin}${pathname}: the connection was refused`, details: { url: `${origin}${pathname}`, reached: false },
+  };
+}
 type Outcome = 'reachable' | 'deadline' | 'aborted' | 'closed';
 
 /**

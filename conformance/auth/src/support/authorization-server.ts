@@ -22,6 +22,11 @@ export interface AuthorizationServer {
   revokeRefreshTokens(): void;
   /** Zeroes the counters between tests. */
   resetCounters(): void;
+  /**
+   * Holds the next refresh at the token endpoint until the test releases it: `started` resolves
+   * once a client's refresh has arrived (a renewal is under way), `release` lets it be answered.
+   */
+  holdNextRefresh(): { readonly started: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -39,6 +44,14 @@ export interface AuthorizationServer {
 export async function startAuthorizationServer(wire: WireEntry[] = []): Promise<AuthorizationServer> {
   const provider = new InMemoryOAuthProvider();
   const app = express();
+  let hold: { arrived(): void; released: Promise<void> } | undefined;
+  app.use('/token', (_req, _res, next) => {
+    const held = hold;
+    hold = undefined;
+    if (!held) return next();
+    held.arrived();
+    void held.released.then(() => next());
+  });
   app.use('/token', (req, res, next) => {
     res.on('finish', () => {
       const grant = (req.body as { grant_type?: string } | undefined)?.grant_type ?? '?';
@@ -70,6 +83,12 @@ export async function startAuthorizationServer(wire: WireEntry[] = []): Promise<
     expireAccessTokens: () => provider.ledger.expireAccessTokens(),
     revokeRefreshTokens: () => provider.ledger.revokeRefreshTokens(),
     resetCounters: () => provider.ledger.resetCounters(),
+    holdNextRefresh: () => {
+      let arrived!: () => void, release!: () => void;
+      const started = new Promise<void>((resolve) => (arrived = resolve));
+      hold = { arrived, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { started, release };
+    },
     close: listening.close,
   };
 }

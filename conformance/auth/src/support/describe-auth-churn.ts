@@ -7,6 +7,14 @@ import { MemoryOAuthClientProvider } from './memory-oauth-client-provider.ts';
 import { standaloneGetAfterInitialized, type CheckOrder, type ProtectedMcpServer } from './protected-mcp-server.ts';
 import { CHECK_ORDERS, startAuthTestBed, type AuthTestBed } from './test-bed.ts';
 import { settle, within } from './within.ts';
+
+/** Resolves once `done` holds, looking each turn of the event loop (a hang guard stops it; the `within` around it reports). */
+const until = async (done: () => boolean): Promise<void> => {
+  for (let turns = 0; !done(); turns++) {
+    if (turns > 1_000_000) throw new Error('hung: the condition never held');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+};
 import { renderWire } from './wire-log.ts';
 
 /** A cap on one call: far above what it takes on loopback (milliseconds). */
@@ -66,11 +74,16 @@ export function describeAuthChurn(flavour: ClientFlavour, concurrent: Concurrent
     });
     afterAll(() => bed?.close());
 
+    /** The `tools/call` requests the client handed the engine, whether or not the engine sent them yet. */
+    let handedCalls = 0;
+
     /** A connected client through the engine, one call answered, counters zeroed. */
     async function open(server: ProtectedMcpServer): Promise<Opened> {
       server.reset(); // this connection's exchanges only
       const credentials = new MemoryOAuthClientProvider(await obtainFirstTokens(bed.as, server.url));
-      const client = await within(flavour.connect({ url: server.url, credentials, authorizationServer: bed.as, fetch: createResilientFetch({ requestDeadlineMs: HOLD_BEYOND_CAP_MS, renewsCredentials: true }) }), CALL_CAP_MS, 'connect');
+      const engine = createResilientFetch({ requestDeadlineMs: HOLD_BEYOND_CAP_MS, renewsCredentials: true });
+      const fetch = ((input: RequestInfo | URL, init?: RequestInit) => ((handedCalls += +String(init?.body).includes('"tools/call"')), engine(input, init))) as typeof globalThis.fetch;
+      const client = await within(flavour.connect({ url: server.url, credentials, authorizationServer: bed.as, fetch }), CALL_CAP_MS, 'connect');
       expect(await within(client.echo('warm'), CALL_CAP_MS, 'first call')).toBe('echo: warm');
       // The client's standalone GET (405 here) goes out on its own once connected: logged before the log is emptied.
       await within(server.whenLogged(standaloneGetAfterInitialized()), CALL_CAP_MS, 'the client\'s standalone GET');
@@ -125,6 +138,32 @@ export function describeAuthChurn(flavour: ClientFlavour, concurrent: Concurrent
           expect(bed.as.counters.refreshGrants).toBe(concurrent.refreshGrants[order]);
         } finally {
           if (process.env.AUTH_TRACE) console.log(`${flavour.name} ${order} (b)\n  ${renderWire(server.wire).join('\n  ')}`);
+          await closeQuietly(client);
+        }
+      });
+
+      it(`(b2) ${CONCURRENT_CALLS} calls meeting both, half of them begun while the refresh is under way: all answered, one refresh`, async () => {
+        const server = bed.servers[order];
+        const { client } = await open(server);
+        try {
+          await pause(server);
+          const refresh = bed.as.holdNextRefresh();
+          const half = CONCURRENT_CALLS / 2;
+          const texts = Array.from({ length: CONCURRENT_CALLS }, (_, i) => `call ${i}`);
+          const first = texts.slice(0, half).map((text) => settle(client.echo(text), CALL_CAP_MS, text));
+          await within(refresh.started, CALL_CAP_MS, 'the refresh');
+          const handed = handedCalls;
+          const during = texts.slice(half).map((text) => settle(client.echo(text), CALL_CAP_MS, text));
+          // Each of them reached the engine (with the old token) while the refresh was held.
+          await within(until(() => handedCalls >= handed + half), CALL_CAP_MS, 'the calls begun during the refresh');
+          refresh.release();
+          const outcomes = await Promise.all([...first, ...during]);
+          expect(outcomes.flatMap((o) => (o.ok ? [] : [String(o.error)]))).toEqual([]);
+          expect(outcomes.map((o) => (o.ok ? o.value : undefined))).toEqual(texts.map((text) => `echo: ${text}`));
+          expect(bed.as.counters.refreshGrants).toBe(1);
+          expect(server.counters.initializeAccepted).toBe(1);
+        } finally {
+          if (process.env.AUTH_TRACE) console.log(`${flavour.name} ${order} (b2)\n  ${renderWire(server.wire).join('\n  ')}`);
           await closeQuietly(client);
         }
       });
