@@ -32,7 +32,7 @@ function storeTimesOut(asked: number[]): Deadline {
 }
 const wire = () => chaos!.state().log.filter((e) => e.httpMethod !== 'GET').map((e) => [e.rpcMethod ?? e.httpMethod, e.sessionOrdinal ?? null]);
 
-describe('a session store\'s answer has a deadline: failing or silent, it holds nothing', () => {
+describe('a session store\'s answer has a deadline: failing, silent or unreadable, it holds nothing', () => {
   it('connect({ resumeStored }) on a store that never answers connects fresh once the store\'s deadline passes', async () => {
     chaos = await startChaosServer();
     const asked: number[] = [];
@@ -46,6 +46,15 @@ describe('a session store\'s answer has a deadline: failing or silent, it holds 
   it('connect({ resumeStored }) on a store that fails connects fresh instead of failing', async () => {
     chaos = await startChaosServer();
     const client = await connect(chaos.url, { sessionStore: failing, resumeStored: true, identity: 'user:a' });
+    clients.push(client);
+    await expect(client.callTool({ name: 'echo', arguments: { text: 'fresh' } })).resolves.toMatchObject({ content: [{ text: 'fresh' }] });
+    expect(wire()).toEqual([['initialize', null], ['notifications/initialized', 1], ['tools/call', 1]]);
+  });
+
+  it('connect({ resumeStored }) on a store holding something that is not a session (another version, tampered) connects fresh', async () => {
+    chaos = await startChaosServer();
+    const junk: SessionStore = { get: () => ({ sessionId: 'not-a-session', revision: 7 }) as never, set: () => {}, delete: () => {} };
+    const client = await connect(chaos.url, { sessionStore: junk, resumeStored: true, identity: 'user:a' });
     clients.push(client);
     await expect(client.callTool({ name: 'echo', arguments: { text: 'fresh' } })).resolves.toMatchObject({ content: [{ text: 'fresh' }] });
     expect(wire()).toEqual([['initialize', null], ['notifications/initialized', 1], ['tools/call', 1]]);
