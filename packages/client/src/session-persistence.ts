@@ -35,11 +35,12 @@ export class SessionPersistence {
     this.#engine = engine;
   }
 
-  /** The key of this lineage's endpoint and the engine's identity in the store, and how long the store is waited for. */
+  /** The key of an endpoint's session for the engine's identity in its store (see {@link sessionStoreKey}). */
   static keyOf(engine: Engine, url: string): Promise<string> {
     return sessionStoreKey(url, engine.identity);
   }
 
+  /** How long the engine waits for its store's answer: its deadline port, within `requestDeadlineMs`. */
   static boundOf(engine: Engine): StoreBound {
     return { deadline: engine.ports.deadline, requestDeadlineMs: engine.requestDeadlineMs };
   }
