@@ -7,13 +7,13 @@ const FACTS = ['revision', 'status', 'hasResult', 'sessionIdReadable', 'headersH
 /**
  * `cors` cases: `{ rule: 'session-id-unread', …initialize facts }` → `{ unread }`,
  * `{ rule: 'unread-session-id', revision, status }` → what the answer proves, or
- * `{ rule: 'failed-fetch', online }`.
+ * `{ rule: 'failed-fetch', offlineAtStart, online }`.
  */
 const cors: Checker = (input, where) => {
   const rule = oneOf(input, 'rule', ['session-id-unread', 'unread-session-id', 'failed-fetch'] as const, where);
   if (rule === 'failed-fetch') {
-    onlyKeys(input, ['rule', 'online'], where);
-    return failedFetch({ online: need(input, 'online', 'boolean', where) });
+    onlyKeys(input, ['rule', 'offlineAtStart', 'online'], where);
+    return failedFetch({ offlineAtStart: need(input, 'offlineAtStart', 'boolean', where), online: need(input, 'online', 'boolean', where) });
   }
   if (rule === 'unread-session-id') {
     onlyKeys(input, ['rule', 'revision', 'status'], where);

@@ -42,11 +42,34 @@ export const browserSleep: Sleep = (ms, signal) =>
     check();
   });
 
+/** Marks an error of {@link browserFetch} whose request never left: the browser was offline from its start. */
+const NOT_SENT: unique symbol = Symbol.for('mcp-resilience.browser.not-sent');
+
 /**
- * Whether a failed fetch provably sent nothing: the browser was offline (a browser reads every
- * other failure alike, `TypeError: Failed to fetch`, so online the answer is "maybe sent").
+ * Whether a failed fetch provably sent nothing: {@link browserFetch} found the browser offline
+ * before it called `fetch`, and still offline when it failed (a browser reads every other
+ * failure alike, `TypeError: Failed to fetch`). Offline read only after the failure is no proof:
+ * the device may have lost its network after the request left, so that is "maybe sent", as is
+ * any error that did not come through {@link browserFetch}.
+ *
+ * @example
+ * const ports = { notSent: offlineNotSent, fetch: browserFetch(globalThis.fetch) };
  */
-export const offlineNotSent = (_error: unknown): boolean => failedFetch({ online: online() }).notSent;
+export const offlineNotSent = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { [NOT_SENT]?: unknown })[NOT_SENT] === true;
+
+/** Watches, from before a request starts, whether the browser was offline then and came online since. */
+function watchOnline(): () => { offlineAtStart: boolean; online: boolean } {
+  const offlineAtStart = !online();
+  if (!offlineAtStart) return () => ({ offlineAtStart, online: online() }); // the healthy path: nothing to listen to
+  let cameOnline = false;
+  const onOnline = () => (cameOnline = true);
+  globalThis.addEventListener?.('online', onOnline);
+  return () => {
+    globalThis.removeEventListener?.('online', onOnline);
+    return { offlineAtStart, online: cameOnline || online() };
+  };
+}
 
 /** Whether the browser hides headers of answers from `url`: a cross-origin endpoint, read under CORS. */
 export const corsHidesHeaders = (url: string): boolean => {
@@ -57,7 +80,10 @@ export const corsHidesHeaders = (url: string): boolean => {
 /**
  * The browser's `fetch` as the engine uses it: every DELETE is `keepalive` (it outlives the
  * page that sent it), and a fetch that failed without an answer says what the browser can tell
- * of it ("blocked or unreachable (CORS, network)", or "offline"), the browser's own error as `cause`.
+ * of it ("blocked or unreachable (CORS, network)", "offline: not sent", or "offline since the
+ * request started: maybe sent"), the browser's own error as `cause`. Whether the browser was
+ * offline is read before `fetch` is called: only a request that started offline, and failed
+ * before the browser came online, is marked as never sent ({@link offlineNotSent}).
  *
  * @example
  * const fetch = browserFetch(globalThis.fetch);
@@ -65,11 +91,17 @@ export const corsHidesHeaders = (url: string): boolean => {
 export function browserFetch(base: typeof fetch): typeof fetch {
   return async (input, init) => {
     const sent = init?.method?.toUpperCase() === 'DELETE' ? { ...init, keepalive: true } : init;
+    const network = watchOnline();
     try {
       return await base(input, sent);
     } catch (error) {
       if (!(error instanceof TypeError)) throw error; // an abort stays an abort
-      throw new TypeError(`Failed to fetch: ${failedFetch({ online: online() }).message}`, { cause: error });
+      const failed = failedFetch(network());
+      const told = new TypeError(`Failed to fetch: ${failed.message}`, { cause: error });
+      if (failed.notSent) Object.defineProperty(told, NOT_SENT, { value: true });
+      throw told;
+    } finally {
+      network(); // no listener outlives the request
     }
   };
 }

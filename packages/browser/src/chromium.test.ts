@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { startCorsProxy } from './test-support/cors-proxy.ts';
+import { startDropAfterRun } from './test-support/drop-after-run.ts';
 import { chaosTestbed, chromiumTestbed, wireLog, type PoolServer } from './test-support/harness.ts';
 import { startStatelessServer } from './test-support/stateless-server.ts';
 
@@ -169,5 +170,40 @@ describe('in Chromium, cross-origin: what CORS and the network let through', () 
     expect(ended).toEqual([expect.objectContaining({ outcome: 'reachable' })]);
     expect(ended[0]!.attempts).toBeLessThanOrEqual(2); // paused, not spinning
     expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1); // sent once, after coming back
+  });
+
+  it('a call sent online whose answer is lost once the browser went offline may have run: OUTCOME_UNKNOWN, never sent again when the network is back', async () => {
+    chaos = await pool.server();
+    // The order runs on the server; then the device loses its network, and the answer with it.
+    const gateway = await startDropAfterRun(chaos.url, 'record', () => context().setOffline(true));
+    try {
+      const page = await open();
+      await page.evaluate(async (url) => {
+        const events: { type: string }[] = [];
+        const client = await mcp.connect(url, { persist: false, onEvent: (e) => events.push(e), backoff: { initialMs: 10, maxMs: 20 } });
+        Object.assign(globalThis, { client, events });
+      }, gateway.url);
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true); // online when the call starts
+      await page.evaluate(() => {
+        const { client } = globalThis as unknown as { client: { callTool(c: unknown): Promise<unknown> } };
+        const pending = client.callTool({ name: 'record', arguments: { key: 'create_order-1' } })
+          .then(() => 'answered', (e: { code?: string; message: string }) => e.code ?? e.message);
+        Object.assign(globalThis, { pending });
+      });
+      // The engine's decision on the failed call: give up, or wait for the network to send it again.
+      await page.waitForFunction(() => (globalThis as unknown as { events: { type: string; method?: string }[] }).events
+        .some((e) => e.method === 'tools/call' && (e.type === 'gave-up' || e.type === 'server-wait-started')));
+      expect(await page.evaluate(() => navigator.onLine)).toBe(false); // it failed while offline
+      const calls = await page.evaluate(() => (globalThis as unknown as { events: { type: string; method?: string }[] }).events.filter((e) => e.method === 'tools/call'));
+      expect(calls.map((e) => e.type)).toEqual(['gave-up']); // no server wait: offline now is no proof it was not sent
+      expect(await page.evaluate(() => (globalThis as unknown as { pending: Promise<string> }).pending)).toBe('OUTCOME_UNKNOWN');
+      await context().setOffline(false);
+      const state = (await (await fetch(`${chaos.control}/state`)).json()) as { ledger: Record<string, number> };
+      expect(state.ledger).toEqual({ 'create_order-1': 1 });
+      expect((await wireLog(chaos.control)).filter((e) => e.rpcMethod === 'tools/call')).toHaveLength(1);
+      expect(gateway.posts.filter((m) => m === 'tools/call')).toEqual(['tools/call']);
+    } finally {
+      await gateway.close();
+    }
   });
 });

@@ -2,8 +2,8 @@
  * @mcp-resilience/browser — MCP clients that survive session churn, in browsers: the engine of
  * `@mcp-resilience/client` with the browser's ports. A session id hidden by CORS fails at
  * `initialize` with `SESSION_ID_HIDDEN`, naming the header the server must send; a failed fetch
- * says "blocked or unreachable (CORS, network)" while online and counts as not sent while
- * offline; backoff pauses while offline and goes at once when back; waits are re-checked by the
+ * says "blocked or unreachable (CORS, network)" while online and counts as not sent only when the
+ * browser was offline from before it started (going offline during it is an unknown outcome); backoff pauses while offline and goes at once when back; waits are re-checked by the
  * wall clock when a tab is shown again; the session is kept in `sessionStorage` for a reload, or
  * ended with a `keepalive` DELETE on `pagehide`.
  *
@@ -45,7 +45,8 @@ export interface BrowserOptions {
 /**
  * The browser's facts, the one object this adapter fills the engine's options from: waits that
  * pause offline and are re-checked by the wall clock when a tab is shown again, a failed fetch
- * counted as not sent while offline, response headers CORS hides, `log: true` as `console.warn`.
+ * counted as not sent only when it started offline (read by `browserFetch` before it calls
+ * `fetch`), response headers CORS hides, `log: true` as `console.warn`.
  * (The session store, `fetch`'s CORS diagnosis and the pagehide DELETE are options of the adapter.)
  *
  * @example

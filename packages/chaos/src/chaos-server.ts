@@ -25,6 +25,7 @@ import { ServerPool } from './server-pool.ts';
 import { SessionRegistry, type SessionEntry, type SessionSnapshot } from './session-registry.ts';
 import type { TaskBinding } from './task-binding.ts';
 import { TaskJobs } from './task-jobs.ts';
+import { replaceAnswer, statusAnswer } from './status-answer.ts';
 import { breakStream } from './stream-dropper.ts';
 import { WireLog, type WireEntry } from './wire-log.ts';
 
@@ -458,9 +459,7 @@ class ChaosHost implements ChaosServer {
     const status = this.plan.takeStatus(shape);
     if (status) {
       wire.fault = `status ${status.status}`;
-      const headers: Record<string, string> = { 'content-type': 'text/plain' };
-      if (status.retryAfter !== undefined) headers['retry-after'] = status.retryAfter;
-      return send(res, { status: status.status, headers, body: status.body ?? `chaos: status ${status.status}` });
+      return send(res, statusAnswer(status));
     }
     const unauthorized = this.options.auth?.challenge(req.headers.authorization, this.#origin());
     if (unauthorized && this.options.auth?.order === 'auth-first') return send(res, unauthorized);
@@ -469,7 +468,10 @@ class ChaosHost implements ChaosServer {
       return send(res, sessionGoneResponse(this.plan.dialect, { requestId: rpc.id, uptimeSeconds: this.#uptimeSeconds() }));
     }
     if (unauthorized) return send(res, unauthorized);
-    const drop = this.plan.takeDrop(shape);
+    // A status after the run replaces the whole answer: no stream of it is left to break.
+    const replacing = this.plan.takeStatus(shape, true);
+    const drop = replacing ? undefined : this.plan.takeDrop(shape);
+    if (replacing) replaceAnswer(res, statusAnswer(replacing), () => (wire.fault = `status ${replacing.status} after run`));
     if (drop) breakStream(res, drop, () => (wire.fault = 'drop-stream'));
     if (session) this.#track(session, httpMethod, rpc, res);
     await this.#serving.run(wire, () => this.backend.handle(req, res, body));

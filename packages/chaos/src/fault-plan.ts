@@ -51,9 +51,13 @@ export class FaultPlan {
     else if (fault.kind === 'dialect') this.dialect = fault.name;
   }
 
-  /** The status fault for this request, if one matches; counts it. */
-  takeStatus(request: RequestShape): StatusFault | undefined {
-    const hit = this.#status.find(({ fault }) =>
+  /**
+   * The status fault for this request, if one matches; counts it. `afterRun` picks the faults
+   * that replace the answer of a request that ran (asked for just before it runs), else those
+   * that answer instead of the server.
+   */
+  takeStatus(request: RequestShape, afterRun = false): StatusFault | undefined {
+    const hit = this.#status.find(({ fault }) => (fault.afterRun === true) === afterRun &&
       (fault.httpMethod ?? 'POST') === request.httpMethod && (fault.rpcMethod === undefined || fault.rpcMethod === request.rpcMethod));
     if (!hit) return undefined;
     if (--hit.remaining === 0) this.#status = this.#status.filter((s) => s !== hit);

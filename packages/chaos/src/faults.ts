@@ -13,10 +13,15 @@ export type Fault =
   | { readonly kind: 'idle-budget'; readonly ms: number | null }
   /** At most `max` sessions: a new one evicts the least recently used idle one; `null` turns it off. */
   | { readonly kind: 'capacity'; readonly max: number | null }
-  /** The next `count` matching requests get this status (and `Retry-After`, and `body`). */
+  /**
+   * The next `count` matching requests get this status (and `Retry-After`, `body` and its
+   * `contentType`, text/plain by default). With `afterRun`, the request reaches the server and
+   * runs first, and its complete answer is replaced: a gateway's error after it forwarded the
+   * request (a router timeout, an upstream reset), whose outcome the client cannot know.
+   */
   | {
       readonly kind: 'status'; readonly status: number; readonly count?: number; readonly retryAfter?: string;
-      readonly body?: string; readonly rpcMethod?: string; readonly httpMethod?: string;
+      readonly body?: string; readonly contentType?: string; readonly afterRun?: boolean; readonly rpcMethod?: string; readonly httpMethod?: string;
     }
   /** The next `count` matching SSE responses break after `afterEvents` events, before the response. */
   | {
@@ -78,6 +83,13 @@ function text(raw: Raw, key: string, optional = false): string | undefined {
   return value;
 }
 
+/** An optional boolean: `true` kept, `false` or absent dropped (the default). */
+function flag(raw: Raw, key: string): true | undefined {
+  const value = raw[key];
+  if (value !== undefined && typeof value !== 'boolean') bad(`${String(raw.kind)}.${key} must be true or false`);
+  return value === true ? true : undefined;
+}
+
 // Drops the optional fields that were not given.
 const pick = (o: Raw): Fault => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as unknown as Fault;
 
@@ -109,6 +121,7 @@ export function parseFault(value: unknown): Fault {
       return pick({
         kind: 'status', status: int(raw, 'status', 400, 599), count: int(raw, 'count', 1, MAX_COUNT, 1),
         retryAfter: text(raw, 'retryAfter', true), body: raw.body === undefined ? undefined : String(raw.body).slice(0, 1_000_000),
+        contentType: text(raw, 'contentType', true), afterRun: flag(raw, 'afterRun'),
         rpcMethod: text(raw, 'rpcMethod', true), httpMethod: text(raw, 'httpMethod', true),
       });
     case 'drop-stream':

@@ -15,10 +15,12 @@ const REMEMBERED_SESSIONS = 10_000;
  * @example
  * requestOutcome(404, 'session-gone amdahl'); // 'session-gone'
  * requestOutcome(429, 'status 429');          // 'slow-down'
+ * requestOutcome(503, 'status 503 after run'); // 'server-error'
  */
 function requestOutcome(status: number, fault: string | undefined): RequestOutcome {
   if (fault === 'drop-stream') return 'dropped';
   if (fault?.startsWith('session-gone')) return 'session-gone';
+  if (fault?.endsWith('after run')) return 'server-error'; // it ran: a gateway's error after forwarding is no request to slow down
   if (status === 429 || status === 503) return 'slow-down';
   if (status >= 500) return 'server-error';
   if (status >= 400) return 'client-error';

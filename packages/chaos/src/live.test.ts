@@ -62,6 +62,10 @@ describe('{control}/live: what happens, as it happens', () => {
     const second = await openSession(chaos.url).catch(() => openSession(chaos!.url)); // the 429 may hit the initialize
     const limited = await live.next('response', (m) => m.status === 429);
     expect(limited).toMatchObject({ outcome: 'slow-down', fault: 'status 429' });
+    await inject(chaos, { kind: 'status', status: 503, afterRun: true, rpcMethod: 'tools/call' });
+    await callTool(chaos.url, second, 'record', { key: 'ran' });
+    // it ran, then a gateway's 503 took its answer: no request to slow down, an error after the fact
+    expect(await live.next('response', (m) => m.status === 503)).toMatchObject({ outcome: 'server-error', fault: 'status 503 after run' });
     await call(chaos.url, 'never-issued', 'tools/list');
     expect(await live.next('request', (m) => m.unknownSession === true)).not.toHaveProperty('session');
 

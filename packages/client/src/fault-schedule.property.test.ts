@@ -6,7 +6,8 @@ import { hangGuard } from './test-support/hang-guard.ts';
 import { describeFailure, violations, wireSummary } from './test-support/schedule-invariants.ts';
 
 /**
- * Random fault schedules (evictions, restarts, 429/503 with Retry-After, 500/502/504, dropped
+ * Random fault schedules (evictions, restarts, 429/503 with Retry-After, 500/502/503/504, a
+ * gateway's 503 after the request ran, dropped
  * streams with and without event ids, dialect changes, capacity, idle budgets) between groups
  * of concurrent tool calls, run by the official SDK 1.x client through the engine against the
  * chaos server. Each run checks the design's invariants from the chaos server's ledger and

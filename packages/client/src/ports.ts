@@ -35,9 +35,15 @@ export interface EnginePorts {
   /** How the engine bounds its own requests (a re-initialization, a restore, a DELETE). */
   readonly deadline: Deadline;
   /**
-   * Whether a failed fetch provably sent nothing (a refused connection). Only the runtime knows
-   * how its fetch says so; the default answers `false`: "maybe sent", the honest answer. A
-   * {@link Blocked} says nothing was sent and a retry cannot help (Deno lacks a permission).
+   * Whether a failed fetch provably sent nothing (a refused connection), given the error the
+   * engine's `fetch` rejected with. Only the runtime knows how its fetch says so; the default
+   * answers `false`: "maybe sent", the honest answer. A {@link Blocked} says nothing was sent and
+   * a retry cannot help (Deno lacks a permission).
+   *
+   * Only what was known before the request could leave is proof: a state read when the port is
+   * asked, after the failure (offline now), is not, since the request may have gone out before it
+   * changed. A runtime that needs such a state reads it in its `fetch` before sending and marks
+   * the error it rejects with (the browser's `browserFetch` and `offlineNotSent` do).
    */
   readonly notSent: (error: unknown) => boolean | Blocked;
   /**

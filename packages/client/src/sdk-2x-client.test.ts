@@ -35,6 +35,15 @@ describe('createResilientFetch with the newer SDK client (2.x) on 2026-07-28', (
     expect(events.filter((e) => e.type === 'backed-off')).toHaveLength(2);
   });
 
+  it("does not take a gateway's 503 (text/html, no Retry-After) after record ran for \"not processed\": OUTCOME_UNKNOWN, run once", async () => {
+    const events = await setup();
+    await inject({ kind: 'status', status: 503, afterRun: true, contentType: 'text/html', body: '<html>503 Service Unavailable</html>', rpcMethod: 'tools/call' });
+    await expect(client!.callTool({ name: 'record', arguments: { key: 'order-9' } })).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+    expect(chaos!.state().ledger).toEqual({ 'order-9': 1 });
+    expect(chaos!.state().log.filter((e) => e.rpcMethod === 'tools/call').map((e) => e.status)).toEqual([503]);
+    expect(events.map((e) => e.type)).toEqual(['gave-up']);
+  });
+
   it('re-issues a safe call whose stream broke under a new id (no resumption in this revision)', async () => {
     const events = await setup(['slow']);
     await inject({ kind: 'drop-stream', afterEvents: 1, rpcMethod: 'tools/call' });

@@ -4,6 +4,7 @@ import { classify } from './classify.ts';
 import { decide } from './decide.ts';
 import type { SessionGoneDialect } from './dialects.ts';
 import { readRpcError } from './json-rpc.ts';
+import { isReplaySafe } from './replay-safety.ts';
 import { isSessionful } from './revisions.ts';
 import {
   anyRevisionArb, bodyArb, callStateArb, dialectBodyArb, httpObservationArb, nowMsArb, observationArb, operationArb, policyArb,
@@ -69,13 +70,43 @@ describe('classify: other 4xx never retried (invariant 4)', () => {
     );
   });
 
-  it('429 is rate-limited and 503 unavailable, whatever the body, unless a session-gone dialect matched', () => {
+  it('429 is rate-limited, whatever the body, unless a session-gone dialect matched', () => {
     fc.assert(
-      fc.property(httpObservationArb({ status: fc.constantFrom(429, 503) }), (observation) => {
+      fc.property(httpObservationArb({ status: fc.constant(429) }), (observation) => {
         const verdict = classify(observation);
         if (verdict.kind === 'session-gone') return;
-        expect(verdict.kind).toBe(observation.status === 429 ? 'rate-limited' : 'unavailable');
+        expect(verdict.kind).toBe('rate-limited');
       }),
+    );
+  });
+});
+
+describe('classify: a 503 is "not processed" only in the server\'s own words (invariant 5)', () => {
+  const vouched = (o: { retryAfter?: string | null; body?: unknown }) => !!o.retryAfter?.trim() || readRpcError(o.body) !== undefined;
+
+  it('a 503 is unavailable when it carries a Retry-After or a JSON-RPC error, else a retryable server error (outcome unknown)', () => {
+    fc.assert(
+      fc.property(httpObservationArb({ status: fc.constant(503) }), (observation) => {
+        const verdict = classify(observation);
+        if (verdict.kind === 'session-gone') return;
+        expect(verdict.kind).toBe(vouched(observation) ? 'unavailable' : 'server-error');
+        if (verdict.kind === 'server-error') expect(verdict.retryable).toBe(true);
+      }),
+    );
+  });
+
+  it('a 503 without the server\'s word is never sent again for a call that is not safe to replay: OUTCOME_UNKNOWN at once', () => {
+    fc.assert(
+      fc.property(
+        httpObservationArb({ status: fc.constant(503) }), callStateArb, policyArb, operationArb, nowMsArb, randomArb,
+        (observation, call, policy, operation, nowMs, random) => {
+          fc.pre(!vouched(observation) && !isReplaySafe(operation, policy.replay, policy.tools));
+          const verdict = classify(observation);
+          if (verdict.kind === 'session-gone') return;
+          const action = decide({ verdict, call, policy, operation, nowMs, random, ...withRevision(observation.revision) });
+          expect(action).toMatchObject({ type: 'give-up', error: { code: 'OUTCOME_UNKNOWN' } });
+        },
+      ),
     );
   });
 });

@@ -51,6 +51,17 @@ describe('classify: HTTP', () => {
     expect(classify(http(429, undefined, MODERN))).toEqual({ kind: 'rate-limited' });
   });
 
+  it('reads a 503 as not processed only in the server\'s own words: a Retry-After or a JSON-RPC error body', () => {
+    const rpc = '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Server is closed"},"id":1}';
+    expect(classify(http(503, rpc))).toEqual({ kind: 'unavailable' });
+    expect(classify(http(503, '', { retryAfter: '2' }))).toEqual({ kind: 'unavailable', retryAfter: { kind: 'delay', ms: 2000 } });
+    // a gateway's page after it forwarded the request: the call may have run
+    expect(classify(http(503, '<html>Service Unavailable</html>', { contentType: 'text/html' }))).toEqual({ kind: 'server-error', status: 503, retryable: true });
+    expect(classify(http(503))).toEqual({ kind: 'server-error', status: 503, retryable: true });
+    expect(classify(http(503, '', { retryAfter: '  ' }))).toEqual({ kind: 'server-error', status: 503, retryable: true });
+    expect(classify(http(503, '{"error":"overloaded"}'))).toEqual({ kind: 'server-error', status: 503, retryable: true });
+  });
+
   it('tells retryable server errors from 501 and 505', () => {
     expect(classify(http(502, '<html>Bad Gateway</html>'))).toEqual({ kind: 'server-error', status: 502, retryable: true });
     expect(classify(http(501))).toEqual({ kind: 'server-error', status: 501, retryable: false });

@@ -50,7 +50,8 @@ function classifyHttp(o: Http, traits: RevisionTraits, sessionLogic: boolean, di
   const retryAfter = parseRetryAfter(o.retryAfter);
   const wait = retryAfter ? { retryAfter } : {};
   if (status === 429) return { kind: 'rate-limited', ...wait };
-  if (status === 503) return { kind: 'unavailable', ...wait };
+  // A 503 proves "not processed" only in the server's own words: a gateway's bare 503 may come after it forwarded the request.
+  if (status === 503 && (retryAfter !== undefined || rpc !== undefined)) return { kind: 'unavailable', ...wait };
   if (status >= 500 && status < 600) return { kind: 'server-error', status, retryable: status !== 501 && status !== 505, ...wait };
   if (traits.era === 'modern' && status === 404 && rpc?.code === -32601) return { kind: 'method-not-found' };
   if (traits.era === 'modern' && status === 400 && rpc?.code === -32022) {
@@ -68,11 +69,19 @@ function classifyHttp(o: Http, traits: RevisionTraits, sessionLogic: boolean, di
  * revision and only for a request that carried a session id; everything else falls through
  * to the ordinary HTTP and transport rules. Never throws on any body.
  *
+ * A 503 is `unavailable` (not processed) only when the server says so itself: a `Retry-After`
+ * header (it asks to be called again) or a JSON-RPC error body (the MCP server answered).
+ * Any other 503 (a gateway's page, an empty body) may have come after the request was
+ * forwarded: it is a `server-error`, an unknown outcome, like 500, 502 and 504.
+ *
  * @example
  * classify({
  *   kind: 'http', status: 404, revision: '2025-11-25', sessionIdSent: true,
  *   body: '{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}',
  * }) // { kind: 'session-gone', dialect: 'typescript-sdk', outcome: 'not-processed' }
+ * classify({ kind: 'http', status: 503, retryAfter: '1', revision: '2025-11-25', sessionIdSent: true }).kind // 'unavailable'
+ * classify({ kind: 'http', status: 503, body: '<html>Service Unavailable</html>', revision: '2025-11-25', sessionIdSent: true })
+ * // { kind: 'server-error', status: 503, retryable: true }
  */
 export function classify(observation: Observation, options: ClassifyOptions = {}): Verdict {
   const traits = revisionTraits(observation.revision);

@@ -39,12 +39,20 @@ describe('unreadSessionId', () => {
 });
 
 describe('failedFetch', () => {
-  it('reads a failure while online as blocked or unreachable, maybe sent', () => {
-    expect(failedFetch({ online: true })).toMatchObject({ kind: 'blocked-or-unreachable', notSent: false });
-    expect(failedFetch({ online: true }).message).toMatch(/^blocked or unreachable \(CORS, network\)/);
+  it('reads a failure while online as blocked or unreachable, maybe sent, whatever it was at the start', () => {
+    for (const offlineAtStart of [false, true]) {
+      expect(failedFetch({ offlineAtStart, online: true })).toMatchObject({ kind: 'blocked-or-unreachable', notSent: false });
+      expect(failedFetch({ offlineAtStart, online: true }).message).toMatch(/^blocked or unreachable \(CORS, network\)/);
+    }
   });
 
-  it('reads a failure while offline as not sent', () => {
-    expect(failedFetch({ online: false })).toMatchObject({ kind: 'offline', notSent: true });
+  it('reads a failure as not sent only when the runtime was offline from the start of the request', () => {
+    expect(failedFetch({ offlineAtStart: true, online: false })).toMatchObject({ kind: 'offline', notSent: true });
+  });
+
+  it('reads a request that started online and failed offline as maybe sent: the device may have lost its network after sending', () => {
+    expect(failedFetch({ offlineAtStart: false, online: false })).toEqual({
+      kind: 'went-offline', notSent: false, message: 'offline since the request started: maybe sent',
+    });
   });
 });

@@ -69,26 +69,30 @@ export function unreadSessionId(facts: { readonly revision: string; readonly sta
 
 /** What a fetch that failed without an answer means, as far as the runtime can tell. */
 export type FailedFetch =
-  /** The runtime was offline: nothing went out. */
+  /** The runtime was offline when the request started, and stayed so: nothing went out. */
   | { readonly kind: 'offline'; readonly notSent: true; readonly message: string }
+  /** Online when the request started, offline when it failed: it may have left before the network went. */
+  | { readonly kind: 'went-offline'; readonly notSent: false; readonly message: string }
   /** Online, yet no answer could be read: a CORS refusal, a failed preflight, a refused or broken connection alike. */
   | { readonly kind: 'blocked-or-unreachable'; readonly notSent: false; readonly message: string };
 
 /**
  * What a fetch that failed without an answer (a browser's `TypeError: Failed to fetch`) means,
- * from whether the runtime was online. A browser reads a CORS refusal, a failed preflight, a
- * refused connection and a broken one alike, so online it is "blocked or unreachable", never a
- * server failure; offline, the request provably did not go out.
+ * from whether the runtime was offline when the request started (read before calling `fetch`)
+ * and whether it is online now (or came online at any time during the request). A browser reads
+ * a CORS refusal, a failed preflight, a refused connection and a broken one alike, so online it
+ * is "blocked or unreachable", never a server failure. Offline is proof of "not sent" only when
+ * it held from the start: a device that lost its network after sending reads offline too, and
+ * that request may have run (a `create_order` must not be sent again on that word).
  *
  * @example
- * failedFetch({ online: true }).kind // 'blocked-or-unreachable'
- * failedFetch({ online: false }).notSent // true
+ * failedFetch({ offlineAtStart: false, online: true }).kind     // 'blocked-or-unreachable'
+ * failedFetch({ offlineAtStart: true, online: false }).notSent  // true
+ * failedFetch({ offlineAtStart: false, online: false }).notSent // false: it went offline during the request
  */
-export function failedFetch(facts: { readonly online: boolean }): FailedFetch {
-  return facts.online
-    ? {
-      kind: 'blocked-or-unreachable', notSent: false,
-      message: 'blocked or unreachable (CORS, network)',
-    }
-    : { kind: 'offline', notSent: true, message: 'offline: not sent' };
+export function failedFetch(facts: { readonly offlineAtStart: boolean; readonly online: boolean }): FailedFetch {
+  if (facts.online) return { kind: 'blocked-or-unreachable', notSent: false, message: 'blocked or unreachable (CORS, network)' };
+  return facts.offlineAtStart
+    ? { kind: 'offline', notSent: true, message: 'offline: not sent' }
+    : { kind: 'went-offline', notSent: false, message: 'offline since the request started: maybe sent' };
 }

@@ -163,11 +163,11 @@ function later(input: DecisionInput, policy: RetryPolicy, type: 'retry' | 'reiss
 
 /**
  * Decides what to do with a classified request. The invariants of the design hold here:
- * one replay per call after a session loss, and a second loss is `SESSION_LOST`; 429/503/5xx
- * retried on the same session within attempts, total delay and the `Retry-After` cap;
- * other 4xx delivered untouched; a request with an unknown outcome (5xx, a broken connection
- * or stream) sent again, under a new id, only when the replay policy says it is safe, and
- * never after the caller's own timeout; no session logic on a revision without sessions.
+ * one replay per call after a session loss, and a second loss is `SESSION_LOST`; 429 and a 503
+ * the server vouched for retried on the same session within attempts, total delay and the
+ * `Retry-After` cap; other 4xx delivered untouched; a request with an unknown outcome (5xx, a
+ * gateway's bare 503, a broken connection or stream) sent again, under a new id, only when the
+ * replay policy says it is safe, and never after the caller's own timeout; no session logic on a revision without sessions.
  *
  * @example
  * decide({ verdict: { kind: 'rate-limited', retryAfter: { kind: 'delay', ms: 1000 } },

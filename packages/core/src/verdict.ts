@@ -2,8 +2,9 @@ import type { RetryAfter } from './retry-after.ts';
 
 /**
  * What a failure (or success) is. Each kind says whether the server processed the request:
- * `session-gone` (per its dialect), `rate-limited`, `unavailable` and `not-processed` were
- * not processed; `server-error`, `broken-stream` and `outcome-unknown` may have been.
+ * `session-gone` (per its dialect), `rate-limited`, `unavailable` (a 503 the server vouched for)
+ * and `not-processed` were not processed; `server-error` (a bare 503 too), `broken-stream` and
+ * `outcome-unknown` may have been.
  *
  * @example
  * const verdict: Verdict = classify({ kind: 'http', status: 429, retryAfter: '2', revision: '2025-11-25', sessionIdSent: true });
@@ -18,8 +19,12 @@ export type Verdict =
       readonly serverUptimeSeconds?: number;
     }
   | { readonly kind: 'rate-limited'; readonly retryAfter?: RetryAfter }
+  /** A 503 with the server's own word that it did not process the request: a `Retry-After`, or a JSON-RPC error body. */
   | { readonly kind: 'unavailable'; readonly retryAfter?: RetryAfter }
-  /** A 5xx other than 503. `retryable: false` for 501 and 505, which a retry cannot change. */
+  /**
+   * A 5xx other than a vouched-for 503 (a gateway's bare 503 included): it may have run.
+   * `retryable: false` for 501 and 505, which a retry cannot change.
+   */
   | { readonly kind: 'server-error'; readonly status: number; readonly retryable: boolean; readonly retryAfter?: RetryAfter }
   /** A final error: passed to the caller untouched, never retried. */
   | { readonly kind: 'client-error'; readonly status?: number; readonly code?: number }

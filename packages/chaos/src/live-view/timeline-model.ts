@@ -50,7 +50,7 @@ export function describeFault(fault: LiveFault): string {
     case 'restart': return f.downMs ? `restart, down ${String(f.downMs)} ms` : 'restart';
     case 'idle-budget': return f.ms === null ? 'idle budget off' : `idle budget ${String(f.ms)} ms`;
     case 'capacity': return f.max === null ? 'capacity off' : `capacity ${String(f.max)}`;
-    case 'status': return `status ${String(f.status)}${f.count && f.count !== 1 ? ` ×${String(f.count)}` : ''}${f.httpMethod ? ` (${String(f.httpMethod)})` : ''}`;
+    case 'status': return `status ${String(f.status)}${f.afterRun === true ? ' after run' : ''}${f.count && f.count !== 1 ? ` ×${String(f.count)}` : ''}${f.httpMethod ? ` (${String(f.httpMethod)})` : ''}`;
     case 'drop-stream': return `drop-stream${f.eventIds === false ? ', no ids' : ''}`;
     case 'refuse': return `refuse ${String(f.ms)} ms`;
     case 'dialect': return `dialect ${String(f.name)}`;

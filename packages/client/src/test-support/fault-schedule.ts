@@ -40,7 +40,9 @@ export const faultArb: fc.Arbitrary<Fault> = fc.oneof(
   fc.constant<Fault>({ kind: 'restart' }),
   fc.record({ status: fc.constantFrom(429, 503), count: fc.integer({ min: 1, max: 2 }) })
     .map(({ status, count }): Fault => ({ kind: 'status', status, count, retryAfter: '0' })),
-  fc.constantFrom(500, 502, 504).map((status): Fault => ({ kind: 'status', status, count: 1 })),
+  fc.constantFrom(500, 502, 503, 504).map((status): Fault => ({ kind: 'status', status, count: 1 })),
+  // A gateway's 503 after the request ran: an unknown outcome, never "not processed".
+  fc.constant<Fault>({ kind: 'status', status: 503, count: 1, afterRun: true, contentType: 'text/html', body: '<html>503</html>' }),
   fc.record({ eventIds: fc.boolean(), afterEvents: fc.integer({ min: 0, max: 1 }) })
     .map(({ eventIds, afterEvents }): Fault => ({ kind: 'drop-stream', eventIds, afterEvents })),
   fc.constantFrom(...DIALECT_NAMES).map((name): Fault => ({ kind: 'dialect', name })),

@@ -10,17 +10,28 @@ export interface Passing {
   readonly sessionId?: string;
 }
 
+/** An answer the proxy gives itself. */
+export interface OwnAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 /**
  * What the proxy does with a request: pass it on (once `forwardWhen` settles: the test says when),
- * hold it (never answered), pass it on with its answer rewritten, or answer it itself (once `when`
- * settles, if given).
+ * hold it (never answered), pass it on with its answer rewritten, answer it itself (once `when`
+ * settles, if given), or pass it on and, once the server's whole answer is in (the request ran),
+ * give its own answer instead (`replaceAnswer`: a gateway whose upstream timed out or reset after
+ * it forwarded the request).
  */
 export type Tamper =
   | 'forward'
   | { readonly forwardWhen: Promise<unknown> }
   | 'stall'
   | { readonly rewrite: (body: string) => string }
-  | { readonly answer: { readonly status: number; readonly contentType: string; readonly body: string }; readonly when?: Promise<unknown> };
+  | { readonly answer: OwnAnswer; readonly when?: Promise<unknown> }
+  | { readonly replaceAnswer: OwnAnswer };
 
 export interface TamperProxy {
   readonly url: string;
@@ -65,11 +76,16 @@ export async function startTamperProxy(target: string, rule: (request: Passing) 
       const sessionId = req.headers['mcp-session-id'];
       const tamper = rule({ httpMethod: req.method!, ...(rpcMethod ? { rpcMethod } : {}), seen, ...(typeof sessionId === 'string' ? { sessionId } : {}) });
       if (tamper === 'stall') return void (stalled += 1);
+      const own = ({ status, contentType, body: text, headers }: OwnAnswer) => void res.writeHead(status, { ...headers, 'content-type': contentType }).end(text);
       if (typeof tamper === 'object' && 'answer' in tamper) {
         await tamper.when;
-        return void res.writeHead(tamper.answer.status, { 'content-type': tamper.answer.contentType }).end(tamper.answer.body);
+        return own(tamper.answer);
       }
       const signal = abortedOnClose(res);
+      if (typeof tamper === 'object' && 'replaceAnswer' in tamper) {
+        await (await passOn(req, res, body, target, signal)).text(); // the server's whole answer: it ran
+        return own(tamper.replaceAnswer);
+      }
       // Held, then passed on: unless the client gave up meanwhile (then nothing reaches the server).
       if (typeof tamper === 'object' && 'forwardWhen' in tamper) await tamper.forwardWhen.catch(() => {});
       const response = await passOn(req, res, body, target, signal);
