@@ -20,7 +20,6 @@ import {
   type ResilientFetchOptions, type SessionStore,
 } from '@mcp-resilience/client';
 import { DEFAULT_RUNTIME, middlewareOf, withRuntimeDefaults, type AdapterRuntime } from '@mcp-resilience/client/adapter';
-import { invalidOption } from '@mcp-resilience/core';
 import { browserFetch, browserSleep, corsHidesHeaders, offlineNotSent } from './browser-ports.ts';
 import { WebStorageSessionStore } from './web-storage-store.ts';
 
@@ -122,12 +121,9 @@ export const resilienceMiddleware: (options?: ResilientFetchOptions & BrowserOpt
  * const client = await connect(url, { identity: `user:${user.id}`, clientInfo: { name: 'app', version: '1.0.0' } });
  */
 export async function connect(url: string | URL, options: ConnectOptions & BrowserOptions = {}): Promise<Client> {
-  const filled = browserOptions(options);
-  if (filled.sessionStore && options.resumeStored !== false && options.identity === undefined) {
-    throw invalidOption('identity', 'given while sessions persist: the signed-in user\'s id (a stored session is only gone on with by the user who stored it), or persist: false');
-  }
   // The engine is made inside connect: its pagehide DELETE goes through the SDK's own terminateSession.
-  const client = await connectEngine(url, { resumeStored: true, ...filled });
+  // With sessions persisting and no `identity`, the engine's connect refuses (INVALID_OPTION) before sending anything.
+  const client = await connectEngine(url, { resumeStored: true, ...browserOptions(options) });
   if (!(options.endSessionOnPageHide ?? options.persist === false)) return client;
   const onPageHide = (event: PageTransitionEvent) => {
     if (event.persisted) return;

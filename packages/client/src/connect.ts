@@ -67,7 +67,7 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
   const { clientInfo, clientOptions, transportOptions, resumeStored, ...fetchOptions } = options;
   const identity = checkedIdentity(fetchOptions.identity);
   if (resumeStored && fetchOptions.sessionStore && identity === undefined) {
-    throw invalidOption('identity', 'given to resume a stored session: the user, tenant or agent it belongs to (or resumeStored: false)');
+    throw invalidOption('identity', 'given to resume a stored session: the user, tenant or agent it belongs to (or resumeStored: false; in a browser, persist: false)');
   }
   const [{ Client: SdkClient }, { StreamableHTTPClientTransport }] = await loadSdk();
   const endpoint = new URL(url);
