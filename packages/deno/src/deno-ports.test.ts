@@ -26,9 +26,19 @@ Deno.test('a refused connection, as Deno words it, sent nothing', async () => {
   for (const other of [new TypeError('fetch failed'), new Error('connection reset'), undefined, 'x']) assertEquals(denoNotSent(other), false);
 });
 
-Deno.test('a refused connection waits for the server (restartWait), then gives up as SERVER_UNREACHABLE, never OUTCOME_UNKNOWN', async () => {
+Deno.test('a server never reached: SERVER_UNREACHABLE at once, naming the URL, nothing waited', async () => {
   const events: ResilienceEvent[] = [];
-  const f = createResilientFetch({ restartWait: { initialMs: 1, maxMs: 2, maxWaitMs: 30 }, onEvent: (e) => events.push(e) });
+  const f = createResilientFetch({ onEvent: (e) => events.push(e) });
+  const url = `http://127.0.0.1:${closedPort()}/mcp`;
+  const error = await listTools(f, url).then(() => undefined, (e: unknown) => e);
+  assert(isResilienceError(error, 'SERVER_UNREACHABLE'), String(error));
+  assertEquals(error.details, { url, reached: false });
+  assertEquals(events.map((e) => e.type), ['gave-up']);
+});
+
+Deno.test('a refused connection waits for the server (restartWait, waitForNewServer), then gives up as SERVER_UNREACHABLE, never OUTCOME_UNKNOWN', async () => {
+  const events: ResilienceEvent[] = [];
+  const f = createResilientFetch({ restartWait: { initialMs: 1, maxMs: 2, maxWaitMs: 30 }, waitForNewServer: true, onEvent: (e) => events.push(e) });
   const error = await held(listTools(f, `http://127.0.0.1:${closedPort()}/mcp`)).then(() => undefined, (e: unknown) => e);
   assert(isResilienceError(error, 'SERVER_UNREACHABLE'), String(error));
   assertEquals(events.map((e) => e.type), ['server-wait-started', 'server-wait-ended', 'gave-up']);
