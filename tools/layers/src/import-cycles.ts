@@ -8,6 +8,13 @@ export interface ImportCycle {
   readonly loop: readonly string[];
 }
 
+/** The import graph as read: every file it holds (installed packages aside), and its cycles. */
+export interface ImportGraph {
+  /** Every file read, relative to the folder the graph was read from, sorted. */
+  readonly files: readonly string[];
+  readonly cycles: readonly ImportCycle[];
+}
+
 /**
  * The import cycles among the files under `folders` (relative to `baseDir`): dependency-cruiser
  * reads every import and export, type-only ones included (`tsPreCompilationDeps`), and marks each
@@ -15,10 +22,10 @@ export interface ImportCycle {
  * component of those imports). Installed packages are read as leaves; nothing in `exclude` is read.
  *
  * @example
- * const cycles = await findImportCycles('/repo', ['packages/core/src'], /node_modules|dist/);
+ * const { cycles } = await findImportCycles('/repo', ['packages/core/src'], /node_modules|dist/);
  * cycles.map(describeCycle) // ['packages/core/src/a.ts → packages/core/src/b.ts → packages/core/src/a.ts']
  */
-export async function findImportCycles(baseDir: string, folders: readonly string[], exclude: RegExp): Promise<ImportCycle[]> {
+export async function findImportCycles(baseDir: string, folders: readonly string[], exclude: RegExp): Promise<ImportGraph> {
   const { output } = await cruise([...folders], {
     baseDir,
     tsPreCompilationDeps: true,
@@ -27,7 +34,9 @@ export async function findImportCycles(baseDir: string, folders: readonly string
     validate: true,
     ruleSet: { forbidden: [{ name: 'no-circular', severity: 'error', from: {}, to: { circular: true } }] },
   });
-  return cyclesOf(output as ICruiseResult);
+  const result = output as ICruiseResult;
+  const files = result.modules.filter((m) => !m.coreModule && !m.couldNotResolve && !/(^|\/)node_modules\//.test(m.source)).map((m) => m.source).sort();
+  return { files, cycles: cyclesOf(result) };
 }
 
 /**
