@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
-import { COMMITTED_RESULTS, DOCS, docDifferences, readCommittedResults, ROOT, writeDocs } from './docs.ts';
+import { COMMITTED_RESULTS, readCommittedResults, ROOT } from './committed-results.ts';
+import { DOCS, docDifferences, writeDocs } from './docs.ts';
 
 const { values } = parseArgs({ options: { check: { type: 'boolean' }, from: { type: 'string' } }, strict: true });
 const from = values.from === undefined ? `${ROOT}${COMMITTED_RESULTS}` : resolve(values.from);

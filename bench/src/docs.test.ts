@@ -2,7 +2,8 @@
 // (`pnpm bench:docs` writes them; a full `pnpm bench` too). Reads files only: no benchmark runs here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BLOCKS, type CommittedResults, contentOf, DOCS, docDifferences, readCommittedResults, renderDoc, ROOT } from './docs.ts';
+import { readCommittedResults, ROOT, type CommittedResults } from './committed-results.ts';
+import { BLOCKS, contentOf, DOCS, docDifferences, renderDoc } from './docs.ts';
 
 const committed = readCommittedResults();
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { ChaosServerOptions } from './chaos-server.ts';
+import type { ChaosServerOptions } from './chaos-options.ts';
 import { parseControlOrigin } from './control-access.ts';
 import { DIALECT_NAMES, type DialectName } from './dialect-responses.ts';
 import { ChaosInputError, parseFaults, parseSchedule } from './faults.ts';

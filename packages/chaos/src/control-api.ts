@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ChaosServer } from './chaos-server.ts';
+import type { ChaosServer } from './chaos-contract.ts';
 import { ChaosInputError, parseFaults } from './faults.ts';
 import { parsePoolServerOptions } from './pool-options.ts';
 import { PoolFullError, type ServerPool } from './server-pool.ts';

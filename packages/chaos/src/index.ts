@@ -14,7 +14,9 @@ export { manualClock, REAL_CLOCK, type ChaosClock, type ManualClock } from './ch
 export { startChaosProcess, type ChaosProcess } from './chaos-process.ts';
 export { MAX_POOL_SERVERS, type PoolEntry } from './server-pool.ts';
 export { parsePoolServerOptions, type PoolServerOptions } from './pool-options.ts';
-export { startChaosServer, type AppliedFault, type ChaosServer, type ChaosServerOptions, type ChaosState } from './chaos-server.ts';
+export { startChaosServer } from './chaos-server.ts';
+export type { AppliedFault, ChaosServer, ChaosState } from './chaos-contract.ts';
+export type { ChaosServerOptions } from './chaos-options.ts';
 export { DIALECT_NAMES, sessionGoneResponse, type DialectName } from './dialect-responses.ts';
 export { ChaosInputError, parseFault, parseFaults, parseSchedule, type Fault, type ScheduledFault } from './faults.ts';
 export { ProtectedResource, RESOURCE_METADATA_PATH, type AuthOrder, type TokenPair } from './protected-resource.ts';

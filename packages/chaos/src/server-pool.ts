@@ -1,4 +1,4 @@
-import type { ChaosServer } from './chaos-server.ts';
+import type { ChaosServer } from './chaos-contract.ts';
 import type { PoolServerOptions } from './pool-options.ts';
 
 /** How many servers a pool holds at most: a runner that forgets to stop them meets a limit, not an exhausted machine. */

@@ -22,9 +22,10 @@ export type { SessionGoneDialect } from './dialects.ts';
 export {
   ERROR_CODES, isResilienceError, ResilienceError, resilienceCodeOf, SURFACED_ERROR_CODE, type ErrorCode, type ErrorInfo,
 } from './errors.ts';
-export { normalizeTrace, redactSessionId, type EventType, type NormalizedEvent, type ResilienceEvent } from './events.ts';
+export { normalizeTrace, type EventType, type NormalizedEvent, type ResilienceEvent } from './events.ts';
 export { lossReport, type ExchangeNote, type LossReport } from './loss-report.ts';
 export type { Observation, RequestFacts } from './observation.ts';
+export { redactSessionId } from './redact-session-id.ts';
 export { isReplaySafe, type Operation, type ReplayPolicy, type ToolAnnotations, type ToolTrust } from './replay-safety.ts';
 export { serverUnreachable, type RestartWait } from './restart-wait.ts';
 export { parseRetryAfter, retryAfterMs } from './retry-after.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from './classify.ts';
-import { redactSessionId } from './events.ts';
 import type { Observation } from './observation.ts';
+import { redactSessionId } from './redact-session-id.ts';
 import { UNRECOGNISED_TEXT_LIMIT, unrecognisedAnswer } from './unrecognised.ts';
 
 const http = (status: number, body: string, more: Partial<Extract<Observation, { kind: 'http' }>> = {}): Observation =>

@@ -1,6 +1,6 @@
-import { redactSessionId } from './events.ts';
 import { readRpcError } from './json-rpc.ts';
 import type { Observation } from './observation.ts';
+import { redactSessionId } from './redact-session-id.ts';
 import { revisionTraits } from './revisions.ts';
 import type { Verdict } from './verdict.ts';
 

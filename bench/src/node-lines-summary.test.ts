@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeLinesOverheadByFormat } from './node-lines-overhead.ts';
 import type { OverheadResult } from './overhead.ts';
-import { nodeLinesGoals, nodeLinesSummary, nodeLinesTable, type NodeLineFigures, type NodeLinesSummary } from './report.ts';
+import { nodeLinesGoals, nodeLinesSummary, nodeLinesTable, type NodeLineFigures, type NodeLinesSummary } from './node-lines-summary.ts';
 
 const side = (cpuMicrosPerCall: number) => ({ latency: { n: 4, medianMs: 2, p99Ms: 3 }, cpuMicrosPerCall });
 const resultOf = (plainCpu: number, engineCpu: number, medianRatio: number, concurrentMedianRatio: number) => {
