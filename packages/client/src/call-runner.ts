@@ -5,11 +5,11 @@ import {
 import { abortable, guarded } from './abortable.ts';
 import { readAnswer } from './answer-read.ts';
 import { credentialProblem } from './credential-refusal.ts';
-import type { EndpointSession } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import type { Attempt, CallRequest } from './call-request.ts';
 import { CallSignal } from './call-signal.ts';
 import type { Abandonable } from './in-flight-calls.ts';
+import type { Lineage } from './lineage.ts';
 import type { RpcMessage } from './messages.ts';
 import { withRequestId } from './request-id.ts';
 import { neverReached, ServerWait } from './server-wait.ts';
@@ -51,10 +51,10 @@ export class CallRunner implements StreamOwner, Abandonable {
   #leftInFlight: (() => void) | undefined;
 
   readonly #engine: Engine;
-  readonly #session: EndpointSession;
+  readonly #session: Lineage;
   readonly #request: CallRequest;
 
-  constructor(engine: Engine, session: EndpointSession, request: CallRequest) {
+  constructor(engine: Engine, session: Lineage, request: CallRequest) {
     this.#engine = engine;
     this.#session = session;
     this.#request = request;

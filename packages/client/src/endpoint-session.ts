@@ -2,24 +2,21 @@ import {
   adoptSession, defined, isSessionful, markDead, NO_SESSION, ResilienceError, sessionIdUnread, touch, unreadSessionId, type ErrorInfo,
   type ExchangeNote, type Negotiated, type Operation, type SessionChange, type SessionTracker, type ToolAnnotations,
 } from '@mcp-resilience/core';
+import { CallRunner } from './call-runner.ts';
 import { ClientHeaders } from './client-headers.ts';
 import type { Engine } from './engine.ts';
 import { readInitializeAnswer } from './initialize-answer.ts';
 import { EXCHANGES_KEPT } from './limits.ts';
 import type { RpcMessage } from './messages.ts';
-import { RefusalHold } from './refusal-hold.ts';
 import { InFlightCalls } from './in-flight-calls.ts';
+import type { Lineage, Remembered } from './lineage.ts';
+import { RefusalHold } from './refusal-hold.ts';
 import { SessionPersistence } from './session-persistence.ts';
 import { newLineageKey } from './session-store.ts';
 import { SessionRecovery } from './session-recovery.ts';
 import { SessionState } from './session-state.ts';
 import { TaskTracker } from './task-tracker.ts';
 import { ToolCatalog } from './tool-catalog.ts';
-
-interface Remembered {
-  readonly text: string;
-  readonly headers: Headers;
-}
 
 /** What a lineage asks of the registry that routes requests to it. */
 export interface LineageHost {
@@ -40,7 +37,7 @@ export interface LineageHost {
  * calls share. Session ids and headers stay with the lineage, and never leave this object but on
  * the requests of its own client (see {@link LineageRegistry} for which requests those are).
  */
-export class EndpointSession {
+export class EndpointSession implements Lineage {
   /** Core's tracker of the lineage's sessions: moved on here, by its recovery and by its store's copy. */
   tracker: SessionTracker = NO_SESSION;
   /** What the current session negotiated, once an `initialize` was answered (or a stored session resumed). */
@@ -88,7 +85,9 @@ export class EndpointSession {
     this.clientHeaders = new ClientHeaders(engine.credentials, engine.options.renewsCredentials === true);
     this.tasks = new TaskTracker(engine);
     this.refusals = new RefusalHold(engine.ports.sleep);
-    this.recovery = new SessionRecovery(this, engine);
+    // The engine's own requests for this lineage go through the one call loop, as its own (no session logic).
+    this.recovery = new SessionRecovery(this, engine, (init, method) =>
+      new CallRunner(engine, this, { url, init: { ...init, redirect: 'manual' }, operation: defined({ method }), own: true }).run());
     this.persistence = new SessionPersistence(this, engine);
   }
 

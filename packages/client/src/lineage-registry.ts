@@ -3,15 +3,8 @@ import { EndpointSession, type LineageHost } from './endpoint-session.ts';
 import type { Engine } from './engine.ts';
 import { SessionPersistence } from './session-persistence.ts';
 import { readStored } from './store-call.ts';
+import type { LineageLimits } from './options.ts';
 import { DEFAULT_LINEAGE_IDLE_MS, DEFAULT_MAX_LINEAGES, ENDED_IDS_KEPT, IDS_PER_LINEAGE } from './limits.ts';
-
-/** How many client lineages one fetch remembers, and for how long an unused one is kept. */
-export interface LineageLimits {
-  /** The most lineages remembered at once (default 1,000): past it, the least recently used one not in use is forgotten. */
-  readonly max?: number;
-  /** A lineage unused this long (and not in use) is forgotten (default one hour). */
-  readonly idleMs?: number;
-}
 
 interface Entry {
   /** Its keys in the index: `endpoint \n id` for each id it answers to (or `endpoint \n` for a lineage without one). */

@@ -1,8 +1,15 @@
 import type { Backoff, ReplayPolicy, RestartWait, RetryBudget, SessionGoneDialect, ToolTrust } from '@mcp-resilience/core';
 import type { LogOption } from './event-logger.ts';
-import type { LineageLimits } from './lineage-registry.ts';
 import type { RpcMessage } from './messages.ts';
 import type { RuntimePorts } from './ports.ts';
+
+/** How many client lineages one fetch remembers, and for how long an unused one is kept. */
+export interface LineageLimits {
+  /** The most lineages remembered at once (default 1,000): past it, the least recently used one not in use is forgotten. */
+  readonly max?: number;
+  /** A lineage unused this long (and not in use) is forgotten (default one hour). */
+  readonly idleMs?: number;
+}
 
 /**
  * What `onSessionRestored` is given: the new session (by ordinal, never by id), what it

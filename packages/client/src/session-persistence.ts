@@ -1,5 +1,5 @@
 import { adoptSession, defined, markDead } from '@mcp-resilience/core';
-import type { EndpointSession } from './endpoint-session.ts';
+import type { Lineage } from './lineage.ts';
 import type { Engine } from './engine.ts';
 import { storableHeaders } from './credentials.ts';
 import type { InitializeAnswer } from './initialize-answer.ts';
@@ -27,10 +27,10 @@ export class SessionPersistence {
   /** What the server said of itself when the current session opened (kept for a resumed client's `getServerVersion()` and `getInstructions()`). */
   #server: Pick<StoredSession, 'serverInfo' | 'instructions'> = {};
 
-  readonly #session: EndpointSession;
+  readonly #session: Lineage;
   readonly #engine: Engine;
 
-  constructor(session: EndpointSession, engine: Engine) {
+  constructor(session: Lineage, engine: Engine) {
     this.#session = session;
     this.#engine = engine;
   }

@@ -3,10 +3,9 @@ import {
   sessionChange, type Verdict,
 } from '@mcp-resilience/core';
 import { abortable } from './abortable.ts';
-import { CallRunner } from './call-runner.ts';
 import { cannotOpen } from './cannot-open.ts';
 import { credentialProblem } from './credential-refusal.ts';
-import type { EndpointSession } from './endpoint-session.ts';
+import type { Lineage, OwnSend } from './lineage.ts';
 import type { Engine } from './engine.ts';
 import { isAnswerTo, readMessage, type RpcMessage } from './messages.ts';
 import type { SessionRestoredContext } from './options.ts';
@@ -30,12 +29,15 @@ let internalIds = 0;
 export class SessionRecovery {
   #reinitializing: Promise<void> | undefined;
 
-  readonly #session: EndpointSession;
+  readonly #session: Lineage;
   readonly #engine: Engine;
+  readonly #send: OwnSend;
 
-  constructor(session: EndpointSession, engine: Engine) {
+  /** `send`: how one of the engine's own requests goes out for this lineage (through the one call loop, `own`). */
+  constructor(session: Lineage, engine: Engine, send: OwnSend) {
     this.#session = session;
     this.#engine = engine;
+    this.#send = send;
   }
 
   /** The re-initialization under way, if one is. */
@@ -247,8 +249,4 @@ export class SessionRecovery {
     return headers;
   }
 
-  /** One of the engine's own requests, through the one call loop (backed off, waited for, never a session's logic). */
-  #send(init: RequestInit & { method: string; headers: Headers; signal: AbortSignal }, method: string | undefined): Promise<Response> {
-    return new CallRunner(this.#engine, this.#session, { url: this.#session.url, init: { ...init, redirect: 'manual' }, operation: defined({ method }), own: true }).run();
-  }
 }
