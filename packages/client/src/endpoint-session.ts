@@ -1,5 +1,5 @@
 import {
-  adoptSession, defined, isSessionful, markDead, NO_SESSION, ResilienceError, sessionIdUnread, touch, unreadSessionId, type ErrorInfo,
+  abandonReinitialize, adoptSession, beginReinitialize, defined, isSessionful, markDead, NO_SESSION, ResilienceError, touch, type ErrorInfo,
   type ExchangeNote, type Negotiated, type Operation, type SessionChange, type SessionTracker, type ToolAnnotations,
 } from '@mcp-resilience/core';
 import { CallRunner } from './call-runner.ts';
@@ -8,6 +8,7 @@ import type { Engine } from './engine.ts';
 import { readInitializeAnswer } from './initialize-answer.ts';
 import { EXCHANGES_KEPT } from './limits.ts';
 import type { RpcMessage } from './messages.ts';
+import { HiddenSessionId } from './hidden-session-id.ts';
 import { InFlightCalls } from './in-flight-calls.ts';
 import type { Lineage, Remembered } from './lineage.ts';
 import { RefusalHold } from './refusal-hold.ts';
@@ -38,42 +39,29 @@ export interface LineageHost {
  * the requests of its own client (see {@link LineageRegistry} for which requests those are).
  */
 export class EndpointSession implements Lineage {
-  /** Core's tracker of the lineage's sessions: moved on here, by its recovery and by its store's copy. */
-  tracker: SessionTracker = NO_SESSION;
-  /** What the current session negotiated, once an `initialize` was answered (or a stored session resumed). */
-  negotiated: Negotiated | undefined;
-  /** The client's own `initialize` and `notifications/initialized`: a new session is opened with them. */
-  initializeRequest: Remembered | undefined;
-  initializedRequest: Remembered | undefined;
-  /** What the client set on its session (subscriptions, log level), to restore on the next one. */
+  // What each field means is said once, in the Lineage interface (lineage.ts); only this object's methods change them.
+  #tracker: SessionTracker = NO_SESSION;
+  #negotiated: Negotiated | undefined;
+  #initializeRequest: Remembered | undefined;
+  #initializedRequest: Remembered | undefined;
   readonly state = new SessionState();
   readonly recovery: SessionRecovery;
   readonly persistence: SessionPersistence;
-  /** Set when a new session negotiated something else: why every call fails (`SESSION_CHANGED`) until the application connects again. */
   changed: ErrorInfo | undefined;
   readonly #tools = new ToolCatalog();
   readonly tasks: TaskTracker;
-  reached = false; // the server answered this lineage (or a stored session of it was resumed): a refused connection is a restart
-  /** Calls in flight and standalone streams open: a session with either is in use, never idle (counted by {@link enter} and {@link openStream}). */
+  reached = false;
   callsInFlight = 0;
   streamsOpen = 0;
-  /** The headers of the client's latest request (its credentials among them): the engine's own requests for it send them; a refusal of them. */
   readonly clientHeaders: ClientHeaders;
-  /** The session the SDK's standalone stream last opened on: its cursors belong to that one. */
-  #streamSession: number | undefined;
-  /** The current session's last exchanges, for a bug report (see {@link noteExchange}). */
+  #streamSession: number | undefined; // the session the SDK's standalone stream last opened on: its cursors belong to that one
   exchanges: ExchangeNote[] = [];
-  /** The id of the session the application ended: the only one its late requests may still carry. */
-  #terminatedId: string | undefined;
-  /** The application's DELETEs of this session on their way: a session it is ending is not the engine's to mend either. */
-  ending = 0;
-  /** Refusals on the current session being read: until they are classified, no request that carries its id goes out. */
+  #terminatedId: string | undefined; // the session the application ended: the only id its late requests may still carry
+  #ending = 0;
   readonly refusals: RefusalHold;
-  /** The current session's id may have been hidden (CORS): the next answer to a request sent without one tells. */
-  #idUnread = false;
-  readonly inFlight = new InFlightCalls(); // the client's calls, by id: a `notifications/cancelled` ends the one it names
-  /** Set once it resumed a stored session, which other clients may go on with too: see {@link wireIdOf}. */
-  #idPrefix: string | undefined;
+  readonly #hiddenId = new HiddenSessionId();
+  readonly inFlight = new InFlightCalls();
+  #idPrefix: string | undefined; // set once it resumed a stored session (see wireIdOf)
 
   readonly #engine: Engine;
   readonly #host: LineageHost;
@@ -96,45 +84,57 @@ export class EndpointSession implements Lineage {
     return this.callsInFlight > 0 || this.streamsOpen > 0 || this.recovery.underWay !== undefined || this.refusals.until !== undefined;
   }
 
+  get tracker(): SessionTracker { return this.#tracker; }
+  get negotiated(): Negotiated | undefined { return this.#negotiated; }
+  get initializeRequest(): Remembered | undefined { return this.#initializeRequest; }
+  get initializedRequest(): Remembered | undefined { return this.#initializedRequest; }
+  get ending(): boolean { return this.#ending > 0; }
+
+  markDead(ordinal: number): void { this.#tracker = markDead(this.#tracker, ordinal); }
+  reinitializing(failed: number): void { this.#tracker = beginReinitialize(markDead(this.#tracker, failed)); }
+  reinitializeAbandoned(): void { this.#tracker = abandonReinitialize(this.#tracker); }
+
+  /** The application's DELETE of this session goes out; the function returned says it was answered. */
+  ends(): () => void {
+    this.#ending++;
+    return () => void this.#ending--;
+  }
+
   /** Session logic applies: the connection negotiated a sessionful revision. */
   get sessionful(): boolean {
-    return this.negotiated !== undefined && isSessionful(this.negotiated.revision);
+    return this.#negotiated !== undefined && isSessionful(this.#negotiated.revision);
   }
 
   /** The negotiated revision, once an `initialize` was answered. */
   get revision(): string | undefined {
-    return this.negotiated?.revision;
+    return this.#negotiated?.revision;
   }
 
   /** The current session's ordinal; 0 when there is none. */
   get ordinal(): number {
-    return this.tracker.current?.ordinal ?? 0;
+    return this.#tracker.current?.ordinal ?? 0;
   }
 
   rememberInitialize(text: string, headers: Headers): void {
-    this.initializeRequest = { text, headers: new Headers(headers) };
+    this.#initializeRequest = { text, headers: new Headers(headers) };
     this.changed = undefined; // the application is connecting again
     this.terminated = false;
     this.#terminatedId = undefined;
-    this.#idUnread = false; // its answer is read by learn()
+    this.#hiddenId.reset(); // its answer is read by learn()
     this.#host.takeStore(this); // the latest client to connect is the one a reload goes on with
   }
 
-  /**
-   * The application ended its session (the SDK's `terminateSession()`: a DELETE answered 2xx).
-   * Whatever the SDK still sends with that id (a stream reconnecting in passing) goes as it is
-   * and its answer comes back as it is: the engine opens no session the application has left.
-   */
+  /** The application ended its session (a DELETE answered 2xx): what the SDK still sends with that id goes, and comes back, as it is. */
   terminate(): void {
     this.terminated = true;
-    this.#terminatedId = this.tracker.current?.id;
-    this.tracker = markDead(this.tracker, this.ordinal);
+    this.#terminatedId = this.#tracker.current?.id;
+    this.#tracker = markDead(this.#tracker, this.ordinal);
     if (this.ownsStore) void this.persistence.forget(this.#terminatedId); // its copy leaves the store: nobody goes on with it
     this.#host.ended(this, this.#terminatedId);
   }
 
   rememberInitialized(text: string, headers: Headers): void {
-    this.initializedRequest = { text, headers: new Headers(headers) };
+    this.#initializedRequest = { text, headers: new Headers(headers) };
     this.save();
   }
 
@@ -146,8 +146,18 @@ export class EndpointSession implements Lineage {
     return this.#idPrefix === undefined ? id : `${this.#idPrefix}${String(id)}`;
   }
 
-  /** A stored session was resumed (`id`, if it was live): its client's requests carry that id; this lineage writes the store. */
-  resumed(id: string | undefined): void {
+  /**
+   * Goes on with a stored session (`sessionId`, if it was live; none: lost and not replaced yet): its client's requests carry
+   * that id, a new session is opened with the stored `initialize`, and this lineage writes the store.
+   */
+  resumed(stored: { readonly initialize: Remembered; readonly initialized?: Remembered; readonly negotiated: Negotiated; readonly sessionId?: string }): void {
+    const { sessionId: id, negotiated } = stored;
+    this.#initializeRequest = stored.initialize;
+    this.#initializedRequest = stored.initialized;
+    this.#negotiated = negotiated;
+    const adopted = adoptSession(this.#tracker, defined({ id, revision: negotiated.revision, nowMs: this.#engine.ports.now() }));
+    if (adopted.ok) this.#tracker = adopted.tracker;
+    if (id === undefined) this.markDead(this.ordinal);
     this.#idPrefix ??= `${newLineageKey().slice(0, 12)}.`;
     this.reached = true;
     if (id !== undefined) this.#host.claim(this, id);
@@ -176,10 +186,10 @@ export class EndpointSession implements Lineage {
    */
   stamp(headers: Headers): Headers {
     if (!this.sessionful || !headers.has('mcp-session-id')) return headers;
-    const id = this.terminated ? this.#terminatedId : this.tracker.current?.id;
+    const id = this.terminated ? this.#terminatedId : this.#tracker.current?.id;
     const sent = headers.get('mcp-session-id');
     // The SDK may already hold the new id (it reads it off every response) with the old cursor.
-    const dropCursor = headers.has('last-event-id') && (sent !== id || this.#streamSession !== this.tracker.current?.ordinal);
+    const dropCursor = headers.has('last-event-id') && (sent !== id || this.#streamSession !== this.#tracker.current?.ordinal);
     if (sent === id && !dropCursor) return headers; // the common case: nothing to change, nothing copied
     headers = new Headers(headers);
     if (dropCursor) headers.delete('last-event-id');
@@ -189,7 +199,7 @@ export class EndpointSession implements Lineage {
   }
 
   touch(): void {
-    this.tracker = touch(this.tracker, this.#engine.ports.now());
+    this.#tracker = touch(this.#tracker, this.#engine.ports.now());
   }
 
   /** Notes an exchange on the current session (method and status only), for a bug report. */
@@ -205,7 +215,7 @@ export class EndpointSession implements Lineage {
 
   /** A standalone stream opened; the function returned says it closed. */
   openStream(): () => void {
-    this.#streamSession = this.tracker.current?.ordinal;
+    this.#streamSession = this.#tracker.current?.ordinal;
     return this.#count('streamsOpen');
   }
 
@@ -225,10 +235,7 @@ export class EndpointSession implements Lineage {
     return this.#tools.annotations(tool);
   }
 
-  /**
-   * Takes a request and its answer (on session `on`): session state to restore later, tool
-   * annotations, tasks. Returns the answer to hand on instead, if the server lost a task with its session.
-   */
+  /** Takes a request and its answer (on session `on`): state to restore, tool annotations, tasks; the answer to hand on instead, if any. */
   answered(request: RpcMessage, answer: RpcMessage, on = this.ordinal, operation: Operation = {}): RpcMessage | undefined {
     if (request.method === 'tools/list') this.#tools.learn(request, answer);
     else if (this.state.record(request, answer)) this.save();
@@ -251,13 +258,11 @@ export class EndpointSession implements Lineage {
     const { revision, capabilities, id } = answer;
     const { now, headersHidden } = this.#engine.ports;
     // Hidden by CORS, or a server without sessions: the next answer to a request sent without it tells (answeredWithoutId).
-    this.#idUnread = sessionIdUnread({
-      revision, status: response.status, hasResult: true, sessionIdReadable: id !== undefined, headersHidden: headersHidden(this.url),
-    });
-    const adopted = adoptSession(this.tracker, defined({ id, revision, nowMs: now() }));
+    this.#hiddenId.opened({ revision, status: response.status, sessionIdReadable: id !== undefined, headersHidden: headersHidden(this.url) });
+    const adopted = adoptSession(this.#tracker, defined({ id, revision, nowMs: now() }));
     if (!adopted.ok) throw new ResilienceError(adopted.error);
-    this.tracker = adopted.tracker;
-    this.negotiated = { revision, capabilities };
+    this.#tracker = adopted.tracker;
+    this.#negotiated = { revision, capabilities };
     this.exchanges = [];
     this.#tools.forget(); // what the old session's server advertised is not this one's word
     this.#host.claim(this, id); // its client's requests carry this id from now on (or an older one of the lineage)
@@ -268,27 +273,16 @@ export class EndpointSession implements Lineage {
     return true;
   }
 
-  /**
-   * What the answer to a request sent without a session id proves, while the current session's
-   * id may have been hidden: the error to fail with when the server wanted it (its 400); the
-   * question is settled by the first answer that proves either way.
-   */
+  /** What the answer to a request sent without a session id proves, while the current session's id may have been hidden (see {@link HiddenSessionId}). */
   answeredWithoutId(status: number): ErrorInfo | undefined {
-    if (!this.#idUnread) return undefined;
-    const proof = unreadSessionId({ revision: this.revision!, status });
-    if (proof.kind !== 'undecided') this.#idUnread = false;
-    return proof.kind === 'hidden' ? proof.error : undefined;
+    return this.#hiddenId.answeredWithoutId(this.revision!, status);
   }
 
-  /**
-   * Lets the lineage go: with `endSession`, the current session is ended on the server (DELETE)
-   * and removed from the store (if it is the one there); without, the store keeps it for another
-   * engine to go on with.
-   */
+  /** Lets the lineage go: `endSession` ends the current session on the server (DELETE) and in the store; without, the store keeps it. */
   async close(endSession: boolean, ownsStore: boolean): Promise<void> {
     await this.recovery.underWay?.catch(() => {}); // ended by the engine's close, and never adopted after it
-    const id = this.tracker.current?.id;
-    this.tracker = markDead(this.tracker, this.ordinal);
+    const id = this.#tracker.current?.id;
+    this.#tracker = markDead(this.#tracker, this.ordinal);
     if (!endSession) return;
     await Promise.all([
       id === undefined ? undefined : this.recovery.delete(id),

@@ -42,21 +42,34 @@ export interface Persistence {
  */
 export interface Lineage {
   readonly url: string;
-  tracker: SessionTracker;
-  negotiated: Negotiated | undefined;
-  initializeRequest: Remembered | undefined;
-  initializedRequest: Remembered | undefined;
-  changed: ErrorInfo | undefined;
-  terminated: boolean;
-  reached: boolean;
-  callsInFlight: number;
-  streamsOpen: number;
-  ending: number;
-  exchanges: ExchangeNote[];
+  /** Core's tracker of the lineage's sessions (the current one, the dead ones, a re-initialization under way). */
+  readonly tracker: SessionTracker;
+  /** What the current session negotiated, once an `initialize` was answered (or a stored session resumed). */
+  readonly negotiated: Negotiated | undefined;
+  /** The client's own `initialize` and `notifications/initialized`: a new session is opened with them. */
+  readonly initializeRequest: Remembered | undefined;
+  readonly initializedRequest: Remembered | undefined;
+  /** Set when a new session negotiated something else: why every call fails (`SESSION_CHANGED`) until the application connects again. */
+  readonly changed: ErrorInfo | undefined;
+  /** The application ended the session (its DELETE succeeded): no session logic, its late requests go as they are. */
+  readonly terminated: boolean;
+  /** The application's DELETE of the session is on its way: a session it is ending is not the engine's to mend either. */
+  readonly ending: boolean;
+  /** The server answered this lineage (or a stored session of it was resumed): a refused connection is a restart. */
+  readonly reached: boolean;
+  /** Calls in flight and standalone streams open: a session with either is in use, never idle. */
+  readonly callsInFlight: number;
+  readonly streamsOpen: number;
+  /** The current session's last exchanges (method and status), for a bug report. */
+  readonly exchanges: readonly ExchangeNote[];
+  /** What the client set on its session (subscriptions, log level), to restore on the next one. */
   readonly state: SessionState;
   readonly tasks: TaskTracker;
+  /** The client's credentials as it sends them now, and a refusal of them. */
   readonly clientHeaders: ClientHeaders;
+  /** Refusals on the current session being read: until they are classified, no request that carries its id goes out. */
   readonly refusals: RefusalHold;
+  /** The client's calls in flight, by id: a `notifications/cancelled` ends the one it names. */
   readonly inFlight: InFlightCalls;
   readonly recovery: Recovery;
   readonly persistence: Persistence;
@@ -64,8 +77,13 @@ export interface Lineage {
   readonly revision: string | undefined;
   readonly ordinal: number;
   readonly ownsStore: boolean;
+  /** Session `ordinal` is dead: its id is never sent again. */
+  markDead(ordinal: number): void;
+  /** Session `failed` is dead, and a re-initialization opens the next (`reinitializeAbandoned` when it could not). */
+  reinitializing(failed: number): void;
+  reinitializeAbandoned(): void;
   wireIdOf(id: string | number): string | number;
-  resumed(id: string | undefined): void;
+  resumed(stored: { readonly initialize: Remembered; readonly initialized?: Remembered; readonly negotiated: Negotiated; readonly sessionId?: string }): void;
   save(): void;
   markChanged(change: SessionChange): ErrorInfo;
   stamp(headers: Headers): Headers;

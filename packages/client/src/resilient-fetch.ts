@@ -112,12 +112,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     }
     if (!body) {
       // The application ending its session: until its DELETE is answered, nothing it gets back is the engine's to mend.
-      const ending = +(method === 'DELETE' && headers.has('mcp-session-id'));
-      session.ending += ending;
+      const ended = method === 'DELETE' && headers.has('mcp-session-id') ? session.ends() : undefined;
       return run({ operation: {} }, (response) => {
-        if (ending && response.ok) session.terminate();
+        if (ended && response.ok) session.terminate();
         return response;
-      }).finally(() => (session.ending -= ending));
+      }).finally(ended);
     }
     const operation = operationOf(body, session);
     if (opens) {

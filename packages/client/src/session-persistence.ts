@@ -1,4 +1,4 @@
-import { adoptSession, defined, markDead } from '@mcp-resilience/core';
+import { defined } from '@mcp-resilience/core';
 import type { Lineage } from './lineage.ts';
 import type { Engine } from './engine.ts';
 import { storableHeaders } from './credentials.ts';
@@ -79,16 +79,14 @@ export class SessionPersistence {
   /** Goes on with the session a store kept (its client named it): a reload, the next request of a Worker. */
   resume(stored: StoredSession): void {
     const session = this.#session;
-    session.initializeRequest = { text: stored.initialize.body, headers: new Headers(stored.initialize.headers) };
-    if (stored.initialized) session.initializedRequest = { text: stored.initialized.body, headers: new Headers(stored.initialized.headers) };
     session.state.load(stored.subscriptions, stored.logLevel);
-    session.negotiated = { revision: stored.revision, capabilities: stored.capabilities };
     this.#storeKey = stored.lineage;
     this.#server = defined({ serverInfo: stored.serverInfo, instructions: stored.instructions });
-    const adopted = adoptSession(session.tracker, defined({ id: stored.sessionId, revision: stored.revision, nowMs: this.#engine.ports.now() }));
-    if (adopted.ok) session.tracker = adopted.tracker;
-    if (stored.sessionId === undefined) session.tracker = markDead(session.tracker, session.ordinal);
-    session.resumed(stored.sessionId);
+    session.resumed(defined({
+      initialize: { text: stored.initialize.body, headers: new Headers(stored.initialize.headers) },
+      initialized: stored.initialized && { text: stored.initialized.body, headers: new Headers(stored.initialized.headers) },
+      negotiated: { revision: stored.revision, capabilities: stored.capabilities }, sessionId: stored.sessionId,
+    }));
   }
 
   /**

@@ -1,5 +1,5 @@
 import {
-  abandonReinitialize, beginReinitialize, defined, diagnoseLoss, isIdleBeyond, isResilienceError, lossReport, markDead, recoveryStep, ResilienceError,
+  defined, diagnoseLoss, isIdleBeyond, isResilienceError, lossReport, recoveryStep, ResilienceError,
   sessionChange, type Verdict,
 } from '@mcp-resilience/core';
 import { abortable } from './abortable.ts';
@@ -63,7 +63,7 @@ export class SessionRecovery {
         type: 'session-lost', session: ordinal, dialect: verdict.dialect, method, ...diagnosis, report,
       });
     }
-    session.tracker = markDead(session.tracker, ordinal);
+    session.markDead(ordinal);
     session.save(); // without the dead id: no other engine picks it up
   }
 
@@ -90,7 +90,7 @@ export class SessionRecovery {
     const inUse = session.callsInFlight > (selfCounted ? 1 : 0) || session.streamsOpen > 0 || session.tasks.holdsTask(current.ordinal);
     const { idleBudgetMs } = this.#engine.options;
     if (firstAttempt && !inUse && idleBudgetMs !== undefined && isIdleBeyond(session.tracker, this.#engine.ports.now(), idleBudgetMs)) {
-      session.tracker = markDead(session.tracker, current.ordinal);
+      session.markDead(current.ordinal);
       this.end(current.id);
       return this.recover(current.ordinal, 'idle');
     }
@@ -111,7 +111,7 @@ export class SessionRecovery {
     const step = recoveryStep(session.tracker, failedOrdinal);
     if (step === 'replay') return Promise.resolve();
     if (step === 'wait' && this.#reinitializing) return this.#reinitializing;
-    session.tracker = beginReinitialize(markDead(session.tracker, failedOrdinal));
+    session.reinitializing(failedOrdinal);
     const run = this.#reinitialize(failedOrdinal, why).finally(() => {
       if (this.#reinitializing === run) this.#reinitializing = undefined;
     });
@@ -161,7 +161,7 @@ export class SessionRecovery {
       });
       if (!adopted) throw new ResilienceError(cannotOpen('no-result', 'no initialize result'));
     } catch (error) {
-      session.tracker = abandonReinitialize(session.tracker);
+      session.reinitializeAbandoned();
       if (isResilienceError(error)) throw error;
       throw new ResilienceError(cannotOpen('failed', 'its initialize failed'), { cause: error });
     }
@@ -191,7 +191,7 @@ export class SessionRecovery {
       await engine.bounded((signal) => abortable(Promise.resolve().then(() => hook(context)), signal));
     } catch (error) {
       const id = session.tracker.current?.id;
-      session.tracker = markDead(session.tracker, ordinal);
+      session.markDead(ordinal);
       this.end(id);
       session.save();
       throw new ResilienceError({
