@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from './catalogue.ts';
@@ -63,6 +66,22 @@ describe('outcomes stamped by the wire', () => {
       // Every line came after the call timeout: read by the line, each call would have hung.
       expect(Math.min(...evidence.outcomes.map((o) => o.atMs)) - evidence.wire[0]!.startMs).toBeGreaterThan(4000);
       expect(failed, `${name}: ${JSON.stringify(checks)}`).toEqual([]);
+    }
+  }, 60_000);
+});
+
+describe('--repeat', () => {
+  it('runs each scenario N times and reports a check whose verdict differs as varying, for any client', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'churn-repeat-'));
+    try {
+      const report = await runCheck({ client: `node ${CLIENT} alternate=${join(dir, 'runs')}`, scenarios: [scenario('gone-typescript-sdk')], repeat: 3, callTimeoutMs: 4000 });
+      const [result] = report.scenarios;
+      expect(result).toMatchObject({ runs: 3, status: 'varies' });
+      expect(result!.checks.filter((c) => c.varies).map((c) => [c.name, c.varies])).toEqual([['dead-id-dropped', { passed: 2, runs: 3 }]]);
+      expect(result!.checks.find((c) => c.name === 'dead-id-dropped')?.detail).toMatch(/^varies: passed 2 of 3; failed: request \d+ \(POST ping\)/);
+      expect(report).toMatchObject({ varying: 1, scenariosPassed: 0, requiredFailed: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -30,6 +30,30 @@ export interface WireRecord {
   minted?: string;
   /** The response ended before it was complete (a dropped stream). */
   broken?: boolean;
+  /** The start of the response's body (what the reports show of an answer), session ids and tokens never in it. */
+  body?: string;
+}
+
+/** How much of each response's body is kept for the reports. */
+const BODY_KEPT = 240;
+
+/** Keeps the first {@link BODY_KEPT} characters the server writes to `response` on `record`, by wrapping its `write` and `end`. */
+function keepBody(response: ServerResponse, record: WireRecord): void {
+  let kept = '';
+  const take = (chunk: unknown) => {
+    if (kept.length >= BODY_KEPT || (typeof chunk !== 'string' && !(chunk instanceof Uint8Array))) return;
+    kept += (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')).slice(0, BODY_KEPT - kept.length);
+    record.body = kept;
+  };
+  const { write, end } = response;
+  response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    take(chunk);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof response.write;
+  response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    if (typeof chunk !== 'function') take(chunk);
+    return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+  } as typeof response.end;
 }
 
 /** Told of a request once its body has arrived, before the server reads it. */
@@ -82,6 +106,7 @@ function onStart(message: unknown): void {
     ...(token === undefined ? {} : { token }),
   };
   tap.records.push(record);
+  keepBody(response, record);
   response.once('close', () => {
     record.endMs = performance.now() - tap.t0;
     record.status = response.statusCode;

@@ -7,9 +7,17 @@
 //   twice-on-dead-id  on a loss, sends the failed call once more on the dead id before re-initializing
 //   delete-old        does it right, and DELETEs the old session after re-initializing
 //   buffered          does it right, but its output is held until it exits (block-buffered stdout), after a lingering close
+//   alternate=FILE    a race of its own: correct on its 1st, 3rd, … run (counted in FILE), ping-dead-id on the others
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resultIn } from './raw-rpc.mjs';
 
-const mode = process.argv[2];
+const mode = (() => {
+  const [name, file] = process.argv[2].split('=');
+  if (name !== 'alternate') return name;
+  const runs = existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
+  writeFileSync(file, String(runs + 1));
+  return runs % 2 === 0 ? 'correct' : 'ping-dead-id';
+})();
 const context = JSON.parse(process.env.MCP_CHURN_CONTEXT);
 const url = process.argv.at(-1);
 const held = [];
