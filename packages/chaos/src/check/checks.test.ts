@@ -12,7 +12,8 @@ import type { WireRecord } from './wire-tap.ts';
 const scenario = (name: string): ChurnScenario => SCENARIOS.find((s) => s.name === name)!;
 
 function ledger(...rows: Omit<WireRecord, 'seq'>[]): WireRecord[] {
-  return rows.map((row, i) => ({ seq: i + 1, endMs: row.startMs + 5, status: 200, ...row }));
+  // An answer 200 on a stream that did not break carried its JSON-RPC response, unless a row says otherwise.
+  return rows.map((row, i) => ({ seq: i + 1, endMs: row.startMs + 5, status: 200, ...((row.status ?? 200) === 200 && !row.broken ? { answered: true } : {}), ...row }));
 }
 const init = (startMs: number, minted: string, more: Partial<WireRecord> = {}) => ({ startMs, httpMethod: 'POST', rpcMethod: 'initialize', minted, ...more });
 const notified = (startMs: number, session: string) => ({ startMs, httpMethod: 'POST', rpcMethod: 'notifications/initialized', session, status: 202 });

@@ -33,9 +33,9 @@ export interface WireFacts {
   /** The `initialize` requests that arrived after `ms`. */
   initializesAfter(ms: number): readonly WireRecord[];
   /**
-   * The response that carried a call's complete answer: a send of it answered 200 whose stream
-   * ended whole, or a resumption (GET with `Last-Event-ID` on its session) that did after one of
-   * its sends broke. Undefined when no answer reached the client whole.
+   * The response that carried a call's complete answer: a send of it answered 200 on which the
+   * server wrote a JSON-RPC response, or a resumption (GET with `Last-Event-ID` on its session)
+   * that carried one after one of its sends broke. Undefined when no answer reached the wire whole.
    */
   answerOf(call: WorkloadCall): WireRecord | undefined;
   /**
@@ -62,15 +62,14 @@ export function wireFacts(scenario: ChurnScenario, evidence: ScenarioEvidence): 
     Math.min(...wire.filter((r) => r.call !== undefined && stepIndex.get(byKey.get(r.call)?.id ?? '') === i).map((r) => r.startMs)));
   const callOf = (record: WireRecord) => (record.call === undefined ? undefined : byKey.get(record.call));
   const sendsOf = (call: WorkloadCall) => wire.filter((r) => callOf(r) === call);
-  const whole = (r: WireRecord) => r.status === 200 && !r.broken && r.endMs !== undefined;
+  // An answer written whole: the stream may break or be closed by the client after it, the client had the answer.
+  const whole = (r: WireRecord) => r.status === 200 && r.answered === true;
   const answerOf = (call: WorkloadCall) => {
     const sends = sendsOf(call);
     const direct = sends.find(whole);
     if (direct) return direct;
     const broken = sends.find((r) => r.broken);
-    // A resumption stream may stay open after it delivered the answer (the server's choice): open or ended whole, not refused.
-    return broken && wire.find((r) => r.seq > broken.seq && r.httpMethod === 'GET' && r.lastEventId && r.session === broken.session
-      && !r.broken && (r.status === undefined || r.status === 200));
+    return broken && wire.find((r) => r.seq > broken.seq && r.httpMethod === 'GET' && r.lastEventId && r.session === broken.session && whole(r));
   };
   return {
     wire,

@@ -32,6 +32,21 @@ export interface WireRecord {
   broken?: boolean;
   /** The start of the response's body (what the reports show of an answer), session ids and tokens never in it. */
   body?: string;
+  /** The server wrote a JSON-RPC response (a `result` or an `error` with an `id`) on it: an answer reached the wire whole, whatever became of the stream after. */
+  answered?: boolean;
+}
+
+/** A JSON-RPC response in a written chunk: a JSON body, or an event's `data:` line (the SDK writes each event whole). */
+function carriesAnswer(text: string): boolean {
+  const candidates = text.includes('data:') ? text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)) : [text];
+  return candidates.some((c) => {
+    try {
+      const messages = ([] as unknown[]).concat(JSON.parse(c) as unknown);
+      return messages.some((m) => typeof m === 'object' && m !== null && 'id' in m && ('result' in m || 'error' in m));
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** How much of each response's body is kept for the reports. */
@@ -41,8 +56,11 @@ const BODY_KEPT = 240;
 function keepBody(response: ServerResponse, record: WireRecord): void {
   let kept = '';
   const take = (chunk: unknown) => {
-    if (kept.length >= BODY_KEPT || (typeof chunk !== 'string' && !(chunk instanceof Uint8Array))) return;
-    kept += (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')).slice(0, BODY_KEPT - kept.length);
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) return;
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (!record.answered && carriesAnswer(text)) record.answered = true;
+    if (kept.length >= BODY_KEPT) return;
+    kept += text.slice(0, BODY_KEPT - kept.length);
     record.body = kept;
   };
   const { write, end } = response;
