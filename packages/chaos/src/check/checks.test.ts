@@ -71,6 +71,32 @@ describe('the session checks, on a recorded eviction', () => {
     expect(verdict('concurrent-dead-session', 'dead-id-dropped', after)).toMatchObject({ passed: false, detail: expect.stringContaining('request 6 (GET)') });
   });
 
+  it('dead-id-dropped counts from the end of the answer that said the session was dead: a ping or a resend on it fails, a DELETE of it or a request already in flight does not', () => {
+    const ping = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404, endMs: 35 }),
+      { startMs: 36, httpMethod: 'POST', rpcMethod: 'ping', session: 'A', status: 404 }, init(40, 'B'), call(60, 'c2', 'B'), call(70, 'c3', 'B')), []);
+    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', ping)).toMatchObject({ passed: false, requests: [3, 4], detail: expect.stringContaining('request 4 (POST ping) carried a session id already answered 404') });
+    const twice = evidence('busy-eviction', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { broken: true, endMs: 300 }, 'slow', { ms: 800 }),
+      call(310, 'c2', 'A', { status: 404, endMs: 315 }, 'slow', { ms: 800 }), call(320, 'c2', 'A', { status: 404 }, 'slow', { ms: 800 }), init(330, 'B')), []);
+    expect(verdict('busy-eviction', 'dead-id-dropped', twice)).toMatchObject({ passed: false, detail: expect.stringContaining('request 5 (POST tools/call)') });
+    const deleted = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404 }), init(40, 'B'),
+      { startMs: 45, httpMethod: 'DELETE', session: 'A', status: 404 }, call(60, 'c2', 'B'), call(70, 'c3', 'B')), []);
+    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', deleted)).toMatchObject({ passed: true });
+    // A GET that reached the server before the 404's answer ended was on its way before the client could know.
+    const inFlight = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404, endMs: 40 }),
+      { startMs: 35, httpMethod: 'GET', session: 'A', status: 404 }, init(45, 'B'), call(60, 'c2', 'B'), call(70, 'c3', 'B')), []);
+    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', inFlight)).toMatchObject({ passed: true });
+  });
+
+  it('a scenario whose fault was never met fails every check that depends on it as "did not run as written"', () => {
+    // c2 went out without the session (a client that opened a new one for each call): it never met the eviction.
+    const dodged = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), init(25, 'B'), call(30, 'c2', 'B'), call(40, 'c3', 'B')),
+      [ok('c1', 26), ok('c2', 36), ok('c3', 46)]);
+    const checks = scoreChecks(scenario('gone-typescript-sdk'), dodged);
+    expect(checks.filter((c) => !c.passed).map((c) => [c.name, c.detail])).toEqual(['reinitialized', 'replayed-once', 'dead-id-dropped'].map((name) =>
+      [name, 'did not run as written: no request met the fault of step 2 (none was answered by it)']));
+    expect(checks.find((c) => c.name === 'dead-id-dropped')?.hint).toMatch(/^Forget the session id/);
+  });
+
   it('one-initialize fails when concurrent calls open a session each', () => {
     const storm = evidence('concurrent-dead-session', ledger(init(0, 'A'), call(30, 'c1', 'A', { status: 404 }), call(31, 'c2', 'A', { status: 404 }), init(40, 'B'), init(41, 'C')), []);
     expect(verdict('concurrent-dead-session', 'one-initialize', storm)).toMatchObject({ passed: false, detail: '2 initialize requests after the loss' });
