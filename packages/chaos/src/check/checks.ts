@@ -41,12 +41,11 @@ function firstLoss(facts: WireFacts): WireRecord | undefined {
 function deadIdAgain(facts: WireFacts, loss: WireRecord): WireRecord | undefined {
   // The client cannot have read the loss before its answer ended; from then on, the id is dead to it.
   const readAt = loss.endMs ?? loss.startMs;
-  const nextInit = facts.initializesAfter(readAt)[0]?.startMs ?? Infinity;
-  // The workload begins a step's calls at once: each call's first send was in flight from the client before any
-  // answer could be read, however late it reached the server, until the client was seen acting on the loss.
+  // The workload begins a step's calls at once: each call's first send was on its way before any answer could be
+  // read, however late a loaded machine delivers it (seen: a call's first send arriving after the new initialize).
   const inFlight = (r: WireRecord) => {
     const call = facts.callOf(r);
-    return call !== undefined && facts.sendsOf(call)[0] === r && facts.stepOf(r) === facts.stepOf(loss) && r.startMs < nextInit;
+    return call !== undefined && facts.sendsOf(call)[0] === r && facts.stepOf(r) === facts.stepOf(loss);
   };
   return facts.wire.find((r) => r.session === loss.session && r.seq !== loss.seq && r.startMs >= readAt && r.httpMethod !== 'DELETE' && !inFlight(r));
 }
