@@ -104,7 +104,12 @@ export const SCENARIOS: readonly ChurnScenario[] = [
   },
   {
     name: 'stream-dropped-no-ids', title: 'a slow call\'s response stream drops and its events carry no ids (cannot be resumed)', revision: '2025-11-25', chaos: {},
-    steps: [{ calls: [echo('c1')] }, { before: [{ kind: 'drop-stream', afterEvents: 1, eventIds: false, rpcMethod: 'tools/call' }], calls: [slow('c2', 200, 'settled')] }],
+    // c3 after it: a client that fails c2 fast, as it may, shows on c3 that it kept its session.
+    steps: [
+      { calls: [echo('c1')] },
+      { before: [{ kind: 'drop-stream', afterEvents: 1, eventIds: false, rpcMethod: 'tools/call' }], calls: [slow('c2', 200, 'settled')] },
+      { calls: [echo('c3')] },
+    ],
     checks: ['calls-answered', 'no-hang', 'session-kept'],
   },
   {
