@@ -25,7 +25,12 @@ function silent(action: FaultAction | undefined, scenario: ChurnScenario): boole
   return faults.every((f) => f.kind === 'idle-budget' || (f.kind === 'restart' && scenario.chaos.mode === 'modern'));
 }
 
-/** Whether the scenario ran as written: its fault met, by which request (none for a fault that is silent when met right), or why not. */
+/**
+ * Whether the scenario ran as written: its fault met, by which request (none for a fault that is silent when met right), or why not.
+ *
+ * @example
+ * const meeting: FaultMeeting = { met: false, why: 'no call of step 2 reached the server' };
+ */
 export type FaultMeeting = { readonly met: true; readonly by?: WireRecord } | { readonly met: false; readonly why: string };
 
 /**

@@ -32,9 +32,17 @@ export interface RunOptions {
  * The call timeout a client is asked to apply by default: long enough that a correct client on a
  * loaded 2-core machine never meets it (20 replayed calls took over 7 s there), so `no-hang` fails
  * only a call that waited for its timeout, never a slow machine.
+ *
+ * @example
+ * runScenario(scenario, { client, callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS });
  */
 export const DEFAULT_CALL_TIMEOUT_MS = 15_000;
-/** A client still running after this long is killed: several call timeouts, since a scenario has up to three steps. */
+/**
+ * A client still running after this long is killed: several call timeouts, since a scenario has up to three steps.
+ *
+ * @example
+ * runScenario(scenario, { client, capMs: DEFAULT_CAP_MS });
+ */
 export const DEFAULT_CAP_MS = 60_000;
 /** How long the check waits, after the client exited, for the server to finish answering what it had. */
 const SETTLE_MS = 500;

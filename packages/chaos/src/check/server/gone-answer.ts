@@ -28,7 +28,12 @@ export function postGoneProblem(post: Exchange): string | undefined {
   return post.status === 404 ? undefined : `${shown(post)}: not 404`;
 }
 
-/** What JSON-RPC 2.0 asks of a 404's body, as two verdicts: a JSON-RPC error object, and the request's id echoed in it. */
+/**
+ * What JSON-RPC 2.0 asks of a 404's body, as two verdicts: a JSON-RPC error object, and the request's id echoed in it.
+ *
+ * @example
+ * const { body, id }: JsonRpcVerdicts = judgeGoneJsonRpc([{ reply: post, id: 7 }]);
+ */
 export interface JsonRpcVerdicts {
   readonly body: Verdict;
   readonly id: Verdict;

@@ -5,6 +5,9 @@ const VISIBLE = /^[\x21-\x7e]+$/;
 /**
  * Bits of entropy an id must carry to count as unguessable: OWASP's floor for session ids (a
  * random UUID carries 122, 32 hex digits 128, 20 random decimal digits 66).
+ *
+ * @example
+ * entropyBits(ids) >= MIN_ENTROPY_BITS;
  */
 export const MIN_ENTROPY_BITS = 64;
 
