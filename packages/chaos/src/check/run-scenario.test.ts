@@ -17,6 +17,11 @@ describe('runScenario', () => {
     const calls = evidence.wire.filter((r) => r.rpcMethod === 'tools/call').map((r) => [r.call, r.status]);
     expect(calls).toEqual([['echo {"text":"c1"}', 200], ['echo {"text":"c2"}', 404], ['echo {"text":"c3"}', 404]]);
     expect(evidence.wire.every((r) => r.session === undefined || /^sid-/.test(r.session))).toBe(true);
+    // A JSON-RPC response written on a request is noted (c2's is the 404's error), and the start of each body kept for the reports.
+    const [c1, c2] = evidence.wire.filter((r) => r.rpcMethod === 'tools/call');
+    expect([c1?.answered, c2?.answered, evidence.wire[0]?.rpcMethod === 'initialize' && evidence.wire.find((r) => r.rpcMethod === 'notifications/initialized')?.answered])
+      .toEqual([true, true, undefined]);
+    expect(c2?.body).toMatch(/"code":-32000/);
     const failed = scoreChecks(scenario('gone-amdahl'), evidence).filter((c) => !c.passed).map((c) => c.name);
     expect(failed).toEqual(['reinitialized', 'dead-id-dropped', 'calls-answered']);
   });
