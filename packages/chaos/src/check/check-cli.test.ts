@@ -19,10 +19,10 @@ const report: CheckReport = {
   client: 'node c.mjs', ms: 1500, checks: { passed: 2, total: 3 }, scenariosPassed: 1, scenariosRun: 2, requiredFailed: 1, varying: 0,
   scenarios: [
     { name: 'restart', title: 't', revision: '2025-11-25', status: 'passed', outcomes: [], wire: [], ms: 900, runs: 1, cost: { recovered: true, requests: 3, ms: 12 },
-      checks: [{ name: 'reinitialized', passed: true, required: true, detail: 'request 5 (POST initialize) opened a new session' }] },
+      checks: [{ name: 'reinitialized', passed: true, required: true, source: 'MCP', detail: 'request 5 (POST initialize) opened a new session' }] },
     { name: 'gone-go-sdk', title: 't', revision: '2025-11-25', status: 'failed', outcomes: [], wire: [lost], ms: 800, runs: 1, cost: { recovered: false, requests: 0, ms: 0 },
-      checks: [{ name: 'reinitialized', passed: false, required: true, detail: 'no initialize <after> & "so"', requests: [4], hint: 'Send initialize.' },
-        { name: 'no-hang', passed: true, required: true, detail: 'every call ended' }] },
+      checks: [{ name: 'reinitialized', passed: false, required: true, source: 'MCP', detail: 'no initialize <after> & "so"', requests: [4], hint: 'Send initialize.' },
+        { name: 'no-hang', passed: true, required: true, source: 'seed', detail: 'every call ended' }] },
     { name: 'stateless-2026', title: 't', revision: '2026-07-28', status: 'skipped', skipped: 'no 2026', outcomes: [], wire: [], ms: 300, runs: 1, checks: [] },
   ],
 };
@@ -43,12 +43,12 @@ describe('the reports', () => {
     expect(summaryLine(report)).toBe('churn check: 2/3 checks, 1/2 scenarios, 1 skipped');
     expect(renderText(report).split('\n').slice(1)).toEqual([
       '  ✓ restart         1/1 checks    3 requests, 12 ms',
-      '      ✓ re-initialized without the old id: request 5 (POST initialize) opened a new session',
+      '      ✓ re-initialized without the old id [MCP]: request 5 (POST initialize) opened a new session',
       '  ✗ gone-go-sdk     1/2 checks    not recovered',
-      '      ✗ re-initialized without the old id: no initialize <after> & "so"',
+      '      ✗ re-initialized without the old id [MCP]: no initialize <after> & "so"',
       '          request 4: POST tools/call {"text":"c2"} [session sid-1a2b] → 404 {"jsonrpc":"2.0","id":4,"error":{"code":-32001,"message":"Session not found"}}',
       '          fix: Send initialize.',
-      '      ✓ no hang: every call ended'.replace('no hang', 'no call hung until its timeout'),
+      '      ✓ no call hung until its timeout [seed]: every call ended',
       '  - stateless-2026  skipped: no 2026',
       'churn check: 2/3 checks, 1/2 scenarios, 1 skipped',
       '',

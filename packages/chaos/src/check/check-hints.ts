@@ -48,3 +48,30 @@ export const CHECK_HINTS: Readonly<Record<CheckName, string>> = {
   'no-hang': 'End every call before its timeout: a broken stream that cannot be resumed is an error to report at once, not a wait.',
   'token-refreshed': 'On a 401, refresh the access token at the token endpoint and send the request again with the new one.',
 };
+
+/**
+ * Where each check's rule comes from: the MCP specification (`MCP`), the official conformance
+ * suite's pending scenario (`MCP conformance`), HTTP (RFC 9110's `Retry-After`), OAuth (RFC 6749 and
+ * 6750's refresh on `invalid_token`), or the seed's session contract (`seed`: this project's, what
+ * a client that absorbs churn does beyond the spec).
+ *
+ * @example
+ * CHECK_SOURCES.reinitialized; // 'MCP'
+ */
+export const CHECK_SOURCES: Readonly<Record<CheckName, 'MCP' | 'MCP conformance' | 'HTTP' | 'OAuth' | 'seed'>> = {
+  reinitialized: 'MCP',
+  'continued-in-new-session': 'MCP conformance',
+  'replayed-once': 'seed',
+  'dead-id-dropped': 'seed',
+  'one-initialize': 'seed',
+  'waited-retry-after': 'HTTP',
+  'retry-after-capped': 'seed',
+  'no-4xx-retry': 'seed',
+  'ran-once': 'seed',
+  resumed: 'MCP',
+  'stateless-2026': 'MCP',
+  'session-kept': 'seed',
+  'calls-answered': 'seed',
+  'no-hang': 'seed',
+  'token-refreshed': 'OAuth',
+};

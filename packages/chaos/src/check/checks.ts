@@ -1,6 +1,6 @@
 import type { ScenarioEvidence } from './run-scenario.ts';
 import type { CheckName, ChurnScenario } from './scenario.ts';
-import { CHECK_HINTS } from './check-hints.ts';
+import { CHECK_HINTS, CHECK_SOURCES } from './check-hints.ts';
 import { faultMet } from './fault-met.ts';
 import { wireFacts, type WireFacts } from './wire-facts.ts';
 import type { WireRecord } from './wire-tap.ts';
@@ -11,6 +11,8 @@ export interface CheckResult {
   readonly passed: boolean;
   /** A failed required check fails the run (exit status 1). */
   readonly required: boolean;
+  /** Where its rule comes from (see `CHECK_SOURCES`). */
+  readonly source: (typeof CHECK_SOURCES)[CheckName];
   /** What proved it, or why it failed. */
   readonly detail: string;
   /** The wire ledger's requests (by `seq`) the verdict rests on: the reports print them under the check. */
@@ -21,7 +23,7 @@ export interface CheckResult {
   readonly varies?: { readonly passed: number; readonly runs: number };
 }
 
-export { CHECK_TITLES } from './check-hints.ts';
+export { CHECK_SOURCES, CHECK_TITLES } from './check-hints.ts';
 
 /** Checks a client may fail and still pass the run: what the protocol allows either way. */
 const OPTIONAL: ReadonlySet<CheckName> = new Set(['resumed', 'session-kept']);
@@ -247,7 +249,7 @@ export function scoreChecks(scenario: ChurnScenario, evidence: ScenarioEvidence)
     const [passed, detail, requests = []] = evidence.problem !== undefined ? fail(evidence.problem)
       : !meeting.met && !WITHOUT_FAULT.has(name) ? fail(`did not run as written: ${meeting.why}`) : CHECKS[name](facts, evidence);
     return {
-      name, passed, required: !OPTIONAL.has(name), detail,
+      name, passed, required: !OPTIONAL.has(name), source: CHECK_SOURCES[name], detail,
       ...(requests.length ? { requests: [...new Set(requests.map((r) => r.seq))].sort((a, b) => a - b) } : {}),
       ...(passed ? {} : { hint: CHECK_HINTS[name] }),
     };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from './checks.ts';
 import { mergeRuns } from './repeat-runs.ts';
 
-const check = (passed: boolean, detail: string): CheckResult => ({ name: 'one-initialize', passed, required: true, detail });
+const check = (passed: boolean, detail: string): CheckResult => ({ name: 'one-initialize', passed, required: true, source: 'seed', detail });
 
 describe('mergeRuns', () => {
   it('keeps a verdict that repeats, and marks one that differs as varying with a failing run\'s detail', () => {

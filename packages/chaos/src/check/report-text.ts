@@ -45,7 +45,7 @@ export function wireLine(r: WireRecord): string {
 
 function checkLines(c: CheckResult, wire: readonly WireRecord[]): string[] {
   const mark = c.varies ? '±' : c.passed ? '✓' : c.required ? '✗' : '⚠';
-  const lines = [`      ${mark} ${CHECK_TITLES[c.name]}: ${c.detail}`];
+  const lines = [`      ${mark} ${CHECK_TITLES[c.name]} [${c.source}]: ${c.detail}`];
   if (c.passed) return lines;
   for (const seq of c.requests ?? []) {
     const record = wire.find((r) => r.seq === seq);
