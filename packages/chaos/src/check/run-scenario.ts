@@ -47,7 +47,7 @@ export const DEFAULT_CAP_MS = 60_000;
 /** How long the check waits, after the client exited, for the server to finish answering what it had. */
 const SETTLE_MS = 500;
 
-function apply(chaos: ChaosServer, action: FaultAction, auth: ProtectedResource | undefined): void {
+function apply(chaos: ChaosServer, action: FaultAction, auth: ProtectedResource | undefined, now = new Date()): void {
   if (action === 'expire-session-and-token') {
     // Both at once, before the server reads the request: the order the server reports them in is its `auth.order`.
     auth?.expireAccessTokens();
@@ -62,7 +62,7 @@ function apply(chaos: ChaosServer, action: FaultAction, auth: ProtectedResource 
     return;
   }
   // One at a time: each takes effect before this returns (applyFaults awaits between faults of a list).
-  for (const fault of typeof action === 'function' ? action(new Date()) : action) void chaos.applyFaults([fault]);
+  for (const fault of typeof action === 'function' ? action(now) : action) void chaos.applyFaults([fault]);
 }
 
 function redacted(read: ReadRun): ReadRun {
@@ -103,9 +103,11 @@ export async function runScenario(scenario: ChurnScenario, options: RunOptions):
     if (index === undefined || fired.has(index)) return;
     fired.add(index);
     const step = scenario.steps[index]!;
-    if (step.before) apply(chaos, step.before, auth);
+    const now = new Date();
+    if (step.before) apply(chaos, step.before, auth, now);
     const { during } = step;
     if (during) timers.add(setTimeout(() => apply(chaos, during.faults, auth), during.afterMs));
+    return step.answerAt?.(now).getTime();
   }, auth && ((authorization) => auth.tagOf(authorization)));
   try {
     const tokens = auth?.issue();

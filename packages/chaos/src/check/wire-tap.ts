@@ -52,8 +52,11 @@ function carriesAnswer(text: string): boolean {
 /** How much of each response's body is kept for the reports. */
 const BODY_KEPT = 240;
 
-/** Keeps the first {@link BODY_KEPT} characters the server writes to `response` on `record`, by wrapping its `write` and `end`. */
-function keepBody(response: ServerResponse, record: WireRecord): void {
+/**
+ * Keeps the first {@link BODY_KEPT} characters the server writes to `response` on `record`, by
+ * wrapping its `write` and `end`; `end` waits until `holdUntil()` (wall-clock ms) when it says so.
+ */
+function keepBody(response: ServerResponse, record: WireRecord, holdUntil: () => number | undefined): void {
   let kept = '';
   const take = (chunk: unknown) => {
     if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) return;
@@ -70,12 +73,21 @@ function keepBody(response: ServerResponse, record: WireRecord): void {
   } as typeof response.write;
   response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
     if (typeof chunk !== 'function') take(chunk);
+    const wait = (holdUntil() ?? 0) - Date.now();
+    if (wait > 0) return (setTimeout(() => (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest), wait), this);
     return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
   } as typeof response.end;
 }
 
-/** Told of a request once its body has arrived, before the server reads it. */
-export type OnRequest = (record: WireRecord) => void;
+/**
+ * Told of a request once its body has arrived, before the server reads it; may return a wall-clock
+ * time (`Date.now()` ms) until which the end of its answer is held (an answer whose `Retry-After`
+ * date must lie a fixed margin ahead of it).
+ *
+ * @example
+ * const onRequest: OnRequest = (record) => (record.call ? Date.now() + 500 : undefined);
+ */
+export type OnRequest = (record: WireRecord) => number | void;
 
 /** Names the bearer token of an `Authorization` header for the ledger (a protected server's `tagOf`). */
 export type TokenTagger = (authorization: string | undefined) => string | undefined;
@@ -124,7 +136,8 @@ function onStart(message: unknown): void {
     ...(token === undefined ? {} : { token }),
   };
   tap.records.push(record);
-  keepBody(response, record);
+  let holdUntil: number | undefined;
+  keepBody(response, record, () => holdUntil);
   response.once('close', () => {
     record.endMs = performance.now() - tap.t0;
     record.status = response.statusCode;
@@ -138,7 +151,7 @@ function onStart(message: unknown): void {
     if (typeof minted === 'string') record.minted = redactSessionId(minted);
     if (!response.writableFinished) record.broken = true;
   });
-  if (record.httpMethod !== 'POST') return void tap.onRequest(record);
+  if (record.httpMethod !== 'POST') return void (holdUntil = tap.onRequest(record) ?? undefined);
   // This listener comes before the server's own (the channel speaks before the server is told
   // of the request), so a fault applied here is in force when the server reads the request.
   const chunks: Buffer[] = [];
@@ -147,7 +160,7 @@ function onStart(message: unknown): void {
     const rpc = parseRpc(Buffer.concat(chunks).toString('utf8'));
     if (rpc.method !== undefined) record.rpcMethod = rpc.method;
     if (rpc.method === 'tools/call') record.call = callKey(rpc.tool, rpc.args);
-    tap.onRequest(record);
+    holdUntil = tap.onRequest(record) ?? undefined;
   });
 }
 
