@@ -32,6 +32,7 @@ describe('checkArgs', () => {
     expect(checkArgs(['--client', 'node c.mjs', '--scenario', 'restart', '--json', '--concurrency', '2'])).toMatchObject({
       json: true, options: { client: 'node c.mjs', concurrency: 2, callTimeoutMs: 15000, capMs: 60000, repeat: 1, scenarios: [{ name: 'restart' }] },
     });
+    expect(checkArgs(['--client', 'x', '--strict', '--repeat', '3'])).toMatchObject({ options: { strict: true, repeat: 3 } });
     expect(() => checkArgs([])).toThrow(new ChaosInputError('--client "CMD" is required'));
     expect(() => checkArgs(['--client', 'x', '--scenario', 'nope'])).toThrow('no scenario nope (--list names them)');
     expect(() => checkArgs(['--client', 'x', '--concurrency', '0'])).toThrow('--concurrency must be an integer from 1 to 32');

@@ -22,6 +22,7 @@ export const CHECK_USAGE = `mcp-chaos check — score an MCP client against sess
   --call-timeout MS     the timeout the client is asked to apply to each call (default 15000)
   --timeout MS          a client still running after this long is killed: the scenario fails (default 60000)
   --repeat N            run each scenario N times; a check whose verdict differs is reported as varying
+  --strict              the optional checks (resumed, session-kept) fail the run too
   --list                list the scenarios and exit
 
 mcp-chaos check --server URL | --server-command "CMD" scores a server's session contract instead
@@ -49,7 +50,7 @@ export function checkArgs(args: readonly string[]): Parsed | 'help' {
     args: [...args], strict: true,
     options: {
       client: { type: 'string' }, scenario: { type: 'string', multiple: true }, json: { type: 'boolean' }, junit: { type: 'string' },
-      concurrency: { type: 'string' }, 'call-timeout': { type: 'string' }, timeout: { type: 'string' }, repeat: { type: 'string' }, list: { type: 'boolean' },
+      concurrency: { type: 'string' }, 'call-timeout': { type: 'string' }, timeout: { type: 'string' }, repeat: { type: 'string' }, strict: { type: 'boolean' }, list: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -66,7 +67,7 @@ export function checkArgs(args: readonly string[]): Parsed | 'help' {
       concurrency: positive(values.concurrency, '--concurrency', 4, 32),
       callTimeoutMs: positive(values['call-timeout'], '--call-timeout', DEFAULT_CALL_TIMEOUT_MS, 600_000),
       capMs: positive(values.timeout, '--timeout', DEFAULT_CAP_MS, 3_600_000),
-      repeat: positive(values.repeat, '--repeat', 1, 100),
+      repeat: positive(values.repeat, '--repeat', 1, 100), ...(values.strict ? { strict: true } : {}),
     },
   };
 }

@@ -154,9 +154,10 @@ describe('the other checks', () => {
       .toMatchObject({ passed: true, requests: [1] });
   });
 
-  it('session-kept fails on a new session without a loss (a 429 is not a session loss), and is optional', () => {
+  it('session-kept fails on a new session without a loss (a 429 is not a session loss), and is optional unless strict', () => {
     const churned = evidence('rate-limit-seconds', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 429 }), init(40, 'B')), []);
     expect(verdict('rate-limit-seconds', 'session-kept', churned)).toMatchObject({ passed: false, required: false });
+    expect(scoreChecks({ ...scenario('rate-limit-seconds'), checks: ['session-kept'] }, churned, true)[0]).toMatchObject({ passed: false, required: true });
   });
 
   it('calls-answered fails on a call that should have been answered, one that should have failed, and a missing outcome', () => {

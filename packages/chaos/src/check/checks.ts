@@ -236,12 +236,13 @@ const CHECKS: Readonly<Record<CheckName, (facts: WireFacts, evidence: ScenarioEv
  * Scores a scenario's checks on its evidence. A scenario whose client had a problem (did not
  * start, hung, printed garbage) fails every check with that reason, and one whose fault was
  * never met fails every check that depends on it as "did not run as written"; a skipped one has
- * none. A failed check carries its fix hint.
+ * none. A failed check carries its fix hint. `strict` makes the optional checks (`resumed`, a MAY
+ * of MCP's; `session-kept`, the seed's) required.
  *
  * @example
  * scoreChecks(scenario, evidence).filter((c) => !c.passed).map((c) => c.detail);
  */
-export function scoreChecks(scenario: ChurnScenario, evidence: ScenarioEvidence): CheckResult[] {
+export function scoreChecks(scenario: ChurnScenario, evidence: ScenarioEvidence, strict = false): CheckResult[] {
   if (evidence.skipped !== undefined) return [];
   const facts = wireFacts(scenario, evidence);
   const meeting = faultMet(scenario, evidence, facts);
@@ -249,7 +250,7 @@ export function scoreChecks(scenario: ChurnScenario, evidence: ScenarioEvidence)
     const [passed, detail, requests = []] = evidence.problem !== undefined ? fail(evidence.problem)
       : !meeting.met && !WITHOUT_FAULT.has(name) ? fail(`did not run as written: ${meeting.why}`) : CHECKS[name](facts, evidence);
     return {
-      name, passed, required: !OPTIONAL.has(name), source: CHECK_SOURCES[name], detail,
+      name, passed, required: strict || !OPTIONAL.has(name), source: CHECK_SOURCES[name], detail,
       ...(requests.length ? { requests: [...new Set(requests.map((r) => r.seq))].sort((a, b) => a - b) } : {}),
       ...(passed ? {} : { hint: CHECK_HINTS[name] }),
     };

@@ -48,6 +48,8 @@ export interface CheckOptions extends RunOptions {
   readonly concurrency?: number;
   /** Each scenario is run this many times, its checks compared (default 1). */
   readonly repeat?: number;
+  /** The optional checks are required too (`--strict`). */
+  readonly strict?: boolean;
   /** Told of each scenario as it ends. */
   readonly onScenario?: (result: ScenarioResult) => void;
 }
@@ -56,9 +58,9 @@ async function scenarioResult(scenario: ChurnScenario, options: CheckOptions): P
   const started = performance.now();
   const runs = Math.max(1, options.repeat ?? 1);
   const evidence = await runScenario(scenario, options);
-  const scored = [scoreChecks(scenario, evidence)];
+  const scored = [scoreChecks(scenario, evidence, options.strict)];
   // A skipped scenario is not run again: the client said it cannot speak it.
-  for (let i = 1; i < runs && evidence.skipped === undefined; i++) scored.push(scoreChecks(scenario, await runScenario(scenario, options)));
+  for (let i = 1; i < runs && evidence.skipped === undefined; i++) scored.push(scoreChecks(scenario, await runScenario(scenario, options), options.strict));
   const checks = mergeRuns(scored);
   const cost = recoveryCost(scenario, evidence);
   const steadyFailure = checks.some((c) => c.required && !c.passed && !c.varies) || (evidence.problem !== undefined && scored.length === 1);
