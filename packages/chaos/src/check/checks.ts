@@ -188,23 +188,27 @@ const CHECKS: Readonly<Record<CheckName, (facts: WireFacts, evidence: ScenarioEv
   },
   'calls-answered'(facts, evidence) {
     const proof: WireRecord[] = [];
+    const shown: WireRecord[] = [];
     const wrong = facts.calls.flatMap((call) => {
       const outcome = evidence.outcomes.find((o) => o.id === call.id);
       const sent = facts.sendsOf(call);
       if (sent.length === 0) return [`${call.id} was never sent${outcome ? ` (yet printed ${outcome.ok ? 'an answer' : 'a failure'})` : ''}`];
+      shown.push(sent.at(-1)!);
       if (!outcome) return [`${call.id}: no outcome printed`];
       if (call.expect === 'fail' && outcome.ok) return [`${call.id} was answered though the server refused it`];
-      if (call.expect !== 'ok') return (proof.push(sent.at(-1)!), []);
+      if (call.expect !== 'ok') return (shown.pop(), proof.push(sent.at(-1)!), []);
       if (!outcome.ok) return [`${call.id} failed (${outcome.error ?? 'no error given'})`];
       const answer = facts.answerOf(call);
       if (!answer) return [`${call.id} printed an answer, but none reached it whole on the wire (${sent.map((r) => `${req(r)} → ${r.broken ? 'broken' : r.status}`).join(', ')})`];
       const text = typeof call.arguments.text === 'string' ? call.arguments.text : undefined;
       if (text !== undefined && outcome.text !== text) return [`${call.id} printed ${JSON.stringify(outcome.text ?? null)}, not the echoed ${JSON.stringify(text)}`];
+      shown.pop();
       proof.push(answer);
       return [];
     });
     const failed = evidence.outcomes.filter((o) => !o.ok).length;
-    return wrong.length ? fail(wrong.join('; '))
+    // The last send of each call that came to the wrong end: what the server answered it.
+    return wrong.length ? fail(wrong.join('; '), ...shown)
       : pass(`every answer on the wire and printed as sent${failed ? `; ${failed} failed call${failed === 1 ? '' : 's'}, as expected` : ''}`, ...proof);
   },
   'token-refreshed'(facts) {
