@@ -9,8 +9,12 @@ export interface CheckJson {
   readonly requiredFailed: number;
   readonly scenarios: readonly {
     readonly name: string;
-    readonly status: 'passed' | 'failed' | 'skipped';
-    readonly checks: readonly { readonly name: string; readonly passed: boolean; readonly required: boolean; readonly detail: string }[];
+    readonly status: 'passed' | 'failed' | 'skipped' | 'varies';
+    readonly checks: readonly {
+      readonly name: string; readonly passed: boolean; readonly required: boolean; readonly detail: string;
+      /** With `--repeat`: the verdict differed run to run. */
+      readonly varies?: { readonly passed: number; readonly runs: number };
+    }[];
     readonly cost?: { readonly recovered: boolean; readonly requests: number; readonly ms: number };
     readonly problem?: string;
     readonly skipped?: string;

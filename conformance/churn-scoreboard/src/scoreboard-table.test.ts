@@ -65,6 +65,18 @@ describe('renderScoreboard', () => {
   });
 });
 
+describe('a check seen to vary by --repeat', () => {
+  it('is shown and counted as varying whether or not the client declares it', () => {
+    const seen = scenario('race', { reinitialized: true, 'dead-id-dropped': false }, { status: 'varies' });
+    const marked = { ...seen, checks: seen.checks.map((c) => (c.name === 'dead-id-dropped' ? { ...c, varies: { passed: 1, runs: 2 } } : c)) };
+    expect(renderScoreboard([column(undeclared, [marked])]).split('\n').slice(2, 5)).toEqual([
+      '| race | ± 1/1 · varies: dead-id-dropped |',
+      '| **checks passed** | **1/1 + 1 varies** |',
+      '| **scenarios passed** | **0/0 + 1 varies** |',
+    ]);
+  });
+});
+
 describe('worseThanPlain', () => {
   it('compares only the checks that repeat for both: a varying check the plain client passes is no finding, a steady one is', () => {
     expect(worseThanPlain(columns)).toEqual(['proxy, race: session-kept (plain passes it)']);

@@ -12,21 +12,22 @@ type Check = Scenario['checks'][number];
 
 const passedOf = (checks: readonly Check[]) => checks.filter((c) => c.passed).length;
 
-/** A scenario's checks as the client's column counts them: those that repeat run to run, and those it declares varying. */
+/** A scenario's checks as the client's column counts them: those that repeat run to run, and those that vary (declared, or seen to by `--repeat`). */
 function split(client: ScoreboardClient, s: Scenario): { steady: readonly Check[]; varying: readonly Check[] } {
   const declared = variesOf(client, s.name);
-  return { steady: s.checks.filter((c) => !declared.includes(c.name)), varying: s.checks.filter((c) => declared.includes(c.name)) };
+  const varies = (c: Check) => declared.includes(c.name) || c.varies !== undefined;
+  return { steady: s.checks.filter((c) => !varies(c)), varying: s.checks.filter(varies) };
 }
 
 /**
  * The scenario's status as it repeats: failed when a check that repeats failed (a required one),
  * as reported when no varying check is required, and undefined when it turns on a varying check.
  */
-function steadyStatus(client: ScoreboardClient, s: Scenario): Scenario['status'] | undefined {
-  if (s.status === 'skipped' || s.problem) return s.status;
+function steadyStatus(client: ScoreboardClient, s: Scenario): 'passed' | 'failed' | 'skipped' | undefined {
+  if (s.status === 'skipped' || s.problem) return s.status === 'varies' ? undefined : s.status;
   const { steady, varying } = split(client, s);
   if (steady.some((c) => c.required && !c.passed)) return 'failed';
-  return varying.some((c) => c.required) ? undefined : s.status;
+  return varying.some((c) => c.required) ? undefined : s.status === 'varies' ? 'passed' : s.status;
 }
 
 /**

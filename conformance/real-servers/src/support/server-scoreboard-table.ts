@@ -9,6 +9,8 @@ const FAILED: readonly (readonly [RegExp, (m: RegExpExecArray) => string])[] = [
   [/the JSON-RPC error carries id null/, () => '404 with `"id": null`'],
   [/^(?:an id [^:]*: )?POST → (\d{3})\b[^;]*: not 404/, (m) => `${m[1]}, not 404`],
   [/→ (\d{3})\b.*: not 400$/, (m) => `${m[1]}, not 400`],
+  [/: no JSON-RPC error object$/, () => 'not a JSON-RPC error'],
+  [/vary in about (\d+) bits: guessable/, (m) => `${m[1]} bits`],
   [/^a dead session id was answered (\d{3})/, (m) => (m[1] === '404' ? 'not the seed\'s body' : `${m[1]}, not the seed's 404`)],
 ];
 
@@ -20,6 +22,8 @@ const SKIPPED: readonly (readonly [RegExp, string])[] = [
   [/carried no server_uptime_seconds/, 'no uptime sent'],
   [/no --idle-ms/, 'no idle budget'],
   [/answered 405/, '405'],
+  [/no dead session id was answered 404/, 'no 404'],
+  [/no 404 carried a JSON-RPC error/, 'no JSON-RPC body'],
 ];
 
 /**
@@ -39,23 +43,27 @@ export function cell(check: Check): string {
   return `✗ ${check.detail.replace(/\|/g, '\\|').slice(0, 60)}`;
 }
 
-/** Required checks passed out of those that ran (skipped ones left out). */
-function required(report: ServerReport): string {
-  const ran = report.checks.filter((c) => c.required && c.status !== 'skipped');
+/** The checks of a level passed out of those that ran (skipped ones left out). */
+function passedAt(report: ServerReport, level: Check['level']): string {
+  const ran = report.checks.filter((c) => c.level === level && c.status !== 'skipped');
   return `${ran.filter((c) => c.status === 'passed').length}/${ran.length}`;
 }
 
+/** A column's header: the check, and its rule when it is not a MUST of MCP's. */
+const heading = (c: Check) => `\`${c.name}\`${c.level === 'must' ? (c.source === 'seed' ? ' (seed)' : '') : c.level === 'should' ? ' (SHOULD)' : ` (optional, ${c.source === 'jsonrpc' ? 'JSON-RPC' : c.source})`}`;
+
 /**
  * The table of docs/servers.md: a row per wiring, a column per check (in the catalogue's order,
- * optional ones marked), and the required checks passed of those that ran.
+ * each check that is not an MCP MUST marked with its rule), and the MUST and SHOULD checks passed
+ * of those that ran.
  *
  * @example
  * console.log(serverTable(await scoreWirings()));
  */
 export function serverTable(runs: readonly ScoredRun[]): string {
   const checks = runs[0]!.report.checks;
-  const header = ['wiring', ...checks.map((c) => `\`${c.name}\`${c.required ? '' : ' (optional)'}`), 'required passed'];
-  const rows = runs.map(({ wiring, report }) => [wiring.label, ...report.checks.map(cell), `**${required(report)}**`]);
+  const header = ['wiring', ...checks.map(heading), 'MUST passed', 'SHOULD passed'];
+  const rows = runs.map(({ wiring, report }) => [wiring.label, ...report.checks.map(cell), `**${passedAt(report, 'must')}**`, passedAt(report, 'should')]);
   return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
 }
 

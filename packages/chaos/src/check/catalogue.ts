@@ -41,8 +41,13 @@ function status(name: string, title: string, fault: (now: Date) => Fault, expect
   };
 }
 
-/** An HTTP-date two to three seconds ahead (dates have whole seconds). */
-const inTwoSeconds = (now: Date) => new Date(Math.ceil(now.getTime() / 1000) * 1000 + 2000).toUTCString();
+/**
+ * `rate-limit-date`'s date: the whole second at least three seconds after the call arrived. Its
+ * answer is held until two seconds before it ({@link twoSecondsBefore}), so the date lies exactly
+ * 2 s ahead of the answer wherever in the second the call arrived (dates have whole seconds).
+ */
+const dateAhead = (now: Date) => new Date(Math.ceil(now.getTime() / 1000) * 1000 + 3000);
+const twoSecondsBefore = (now: Date) => new Date(dateAhead(now).getTime() - 2000);
 
 /**
  * The default scenarios of `mcp-chaos check`, in the order they are reported. Each runs on a
@@ -89,8 +94,15 @@ export const SCENARIOS: readonly ChurnScenario[] = [
     checks: ['reinitialized', 'one-initialize', 'replayed-once', 'dead-id-dropped', 'calls-answered', 'no-hang'],
   },
   status('rate-limit-seconds', '429 with Retry-After: 1', () => ({ kind: 'status', status: 429, retryAfter: '1' }), 'ok', ['waited-retry-after', 'session-kept']),
-  status('rate-limit-date', '429 with Retry-After as an HTTP-date 2-3 s ahead', (now) => ({ kind: 'status', status: 429, retryAfter: inTwoSeconds(now) }), 'ok',
-    ['waited-retry-after', 'session-kept']),
+  {
+    name: 'rate-limit-date', title: '429 with Retry-After as an HTTP-date 2 s ahead of the answer', revision: '2025-11-25', chaos: {},
+    steps: [
+      { calls: [echo('c1')] },
+      { before: (now) => [{ kind: 'status', status: 429, retryAfter: dateAhead(now).toUTCString() }], answerAt: twoSecondsBefore, calls: [echo('c2')] },
+      { calls: [echo('c3')] },
+    ],
+    checks: ['waited-retry-after', 'session-kept', 'calls-answered', 'no-hang'],
+  },
   status('unavailable-503', '503 with Retry-After: 1', () => ({ kind: 'status', status: 503, retryAfter: '1' }), 'ok', ['waited-retry-after', 'session-kept']),
   status('hostile-retry-after', '503 with a Retry-After of 3 billion years', () => ({ kind: 'status', status: 503, retryAfter: '99999999999999999' }), 'settled',
     ['retry-after-capped']),
@@ -104,7 +116,12 @@ export const SCENARIOS: readonly ChurnScenario[] = [
   },
   {
     name: 'stream-dropped-no-ids', title: 'a slow call\'s response stream drops and its events carry no ids (cannot be resumed)', revision: '2025-11-25', chaos: {},
-    steps: [{ calls: [echo('c1')] }, { before: [{ kind: 'drop-stream', afterEvents: 1, eventIds: false, rpcMethod: 'tools/call' }], calls: [slow('c2', 200, 'settled')] }],
+    // c3 after it: a client that fails c2 fast, as it may, shows on c3 that it kept its session.
+    steps: [
+      { calls: [echo('c1')] },
+      { before: [{ kind: 'drop-stream', afterEvents: 1, eventIds: false, rpcMethod: 'tools/call' }], calls: [slow('c2', 200, 'settled')] },
+      { calls: [echo('c3')] },
+    ],
     checks: ['calls-answered', 'no-hang', 'session-kept'],
   },
   {

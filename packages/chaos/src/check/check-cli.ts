@@ -5,6 +5,7 @@ import { renderJunit } from './report-junit.ts';
 import { writeReport } from './report-output.ts';
 import { renderText, summaryLine } from './report-text.ts';
 import { runCheck, type CheckOptions } from './run-check.ts';
+import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CAP_MS } from './run-scenario.ts';
 import { CONTEXT_ENV, SCENARIO_ENV } from './scenario.ts';
 import { isServerCheck, serverCheckMain } from './server/server-cli.ts';
 
@@ -18,8 +19,10 @@ export const CHECK_USAGE = `mcp-chaos check — score an MCP client against sess
   --json                the report as JSON on stdout (the summary line on stderr)
   --junit FILE          also write the report as JUnit XML
   --concurrency N       scenarios at once, each on its own server (default 4)
-  --call-timeout MS     the timeout the client is asked to apply to each call (default 4000)
-  --timeout MS          a client still running after this long is killed: the scenario fails (default 15000)
+  --call-timeout MS     the timeout the client is asked to apply to each call (default 15000)
+  --timeout MS          a client still running after this long is killed: the scenario fails (default 60000)
+  --repeat N            run each scenario N times; a check whose verdict differs is reported as varying
+  --strict              the optional checks (resumed, session-kept) fail the run too
   --list                list the scenarios and exit
 
 mcp-chaos check --server URL | --server-command "CMD" scores a server's session contract instead
@@ -47,7 +50,7 @@ export function checkArgs(args: readonly string[]): Parsed | 'help' {
     args: [...args], strict: true,
     options: {
       client: { type: 'string' }, scenario: { type: 'string', multiple: true }, json: { type: 'boolean' }, junit: { type: 'string' },
-      concurrency: { type: 'string' }, 'call-timeout': { type: 'string' }, timeout: { type: 'string' }, list: { type: 'boolean' },
+      concurrency: { type: 'string' }, 'call-timeout': { type: 'string' }, timeout: { type: 'string' }, repeat: { type: 'string' }, strict: { type: 'boolean' }, list: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -62,8 +65,9 @@ export function checkArgs(args: readonly string[]): Parsed | 'help' {
     options: {
       client: values.client, scenarios,
       concurrency: positive(values.concurrency, '--concurrency', 4, 32),
-      callTimeoutMs: positive(values['call-timeout'], '--call-timeout', 4_000, 600_000),
-      capMs: positive(values.timeout, '--timeout', 15_000, 3_600_000),
+      callTimeoutMs: positive(values['call-timeout'], '--call-timeout', DEFAULT_CALL_TIMEOUT_MS, 600_000),
+      capMs: positive(values.timeout, '--timeout', DEFAULT_CAP_MS, 3_600_000),
+      repeat: positive(values.repeat, '--repeat', 1, 100), ...(values.strict ? { strict: true } : {}),
     },
   };
 }

@@ -12,7 +12,8 @@ import type { WireRecord } from './wire-tap.ts';
 const scenario = (name: string): ChurnScenario => SCENARIOS.find((s) => s.name === name)!;
 
 function ledger(...rows: Omit<WireRecord, 'seq'>[]): WireRecord[] {
-  return rows.map((row, i) => ({ seq: i + 1, endMs: row.startMs + 5, status: 200, ...row }));
+  // An answer 200 on a stream that did not break carried its JSON-RPC response, unless a row says otherwise.
+  return rows.map((row, i) => ({ seq: i + 1, endMs: row.startMs + 5, status: 200, ...((row.status ?? 200) === 200 && !row.broken ? { answered: true } : {}), ...row }));
 }
 const init = (startMs: number, minted: string, more: Partial<WireRecord> = {}) => ({ startMs, httpMethod: 'POST', rpcMethod: 'initialize', minted, ...more });
 const notified = (startMs: number, session: string) => ({ startMs, httpMethod: 'POST', rpcMethod: 'notifications/initialized', session, status: 202 });
@@ -70,6 +71,32 @@ describe('the session checks, on a recorded eviction', () => {
     expect(verdict('concurrent-dead-session', 'dead-id-dropped', after)).toMatchObject({ passed: false, detail: expect.stringContaining('request 6 (GET)') });
   });
 
+  it('dead-id-dropped counts from the end of the answer that said the session was dead: a ping or a resend on it fails, a DELETE of it or a request already in flight does not', () => {
+    const ping = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404, endMs: 35 }),
+      { startMs: 36, httpMethod: 'POST', rpcMethod: 'ping', session: 'A', status: 404 }, init(40, 'B'), call(60, 'c2', 'B'), call(70, 'c3', 'B')), []);
+    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', ping)).toMatchObject({ passed: false, requests: [3, 4], detail: expect.stringContaining('request 4 (POST ping) carried a session id already answered 404') });
+    const twice = evidence('busy-eviction', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { broken: true, endMs: 300 }, 'slow', { ms: 800 }),
+      call(310, 'c2', 'A', { status: 404, endMs: 315 }, 'slow', { ms: 800 }), call(320, 'c2', 'A', { status: 404 }, 'slow', { ms: 800 }), init(330, 'B')), []);
+    expect(verdict('busy-eviction', 'dead-id-dropped', twice)).toMatchObject({ passed: false, detail: expect.stringContaining('request 5 (POST tools/call)') });
+    const deleted = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404 }), init(40, 'B'),
+      { startMs: 45, httpMethod: 'DELETE', session: 'A', status: 404 }, call(60, 'c2', 'B'), call(70, 'c3', 'B')), []);
+    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', deleted)).toMatchObject({ passed: true });
+    // A GET that reached the server before the 404's answer ended was on its way before the client could know.
+    const inFlight = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404, endMs: 40 }),
+      { startMs: 35, httpMethod: 'GET', session: 'A', status: 404 }, init(45, 'B'), call(60, 'c2', 'B'), call(70, 'c3', 'B')), []);
+    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', inFlight)).toMatchObject({ passed: true });
+  });
+
+  it('a scenario whose fault was never met fails every check that depends on it as "did not run as written"', () => {
+    // c2 went out without the session (a client that opened a new one for each call): it never met the eviction.
+    const dodged = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), init(25, 'B'), call(30, 'c2', 'B'), call(40, 'c3', 'B')),
+      [ok('c1', 26), ok('c2', 36), ok('c3', 46)]);
+    const checks = scoreChecks(scenario('gone-typescript-sdk'), dodged);
+    expect(checks.filter((c) => !c.passed).map((c) => [c.name, c.detail])).toEqual(['reinitialized', 'replayed-once', 'dead-id-dropped'].map((name) =>
+      [name, 'did not run as written: no request met the fault of step 2 (none was answered by it)']));
+    expect(checks.find((c) => c.name === 'dead-id-dropped')?.hint).toMatch(/^Forget the session id/);
+  });
+
   it('one-initialize fails when concurrent calls open a session each', () => {
     const storm = evidence('concurrent-dead-session', ledger(init(0, 'A'), call(30, 'c1', 'A', { status: 404 }), call(31, 'c2', 'A', { status: 404 }), init(40, 'B'), init(41, 'C')), []);
     expect(verdict('concurrent-dead-session', 'one-initialize', storm)).toMatchObject({ passed: false, detail: '2 initialize requests after the loss' });
@@ -90,7 +117,7 @@ describe('the other checks', () => {
   it('retry-after-capped fails on a client that waits a hostile Retry-After until its timeout', () => {
     const wire = ledger(init(0, 'A'), call(30, 'c2', 'A', { status: 503, retryAfter: '99999999999999999', retryAfterMs: 1e20 }));
     expect(verdict('hostile-retry-after', 'retry-after-capped', evidence('hostile-retry-after', wire, [failed('c2', 3950)])))
-      .toMatchObject({ passed: false, detail: 'c2 waited 3915 ms' });
+      .toMatchObject({ passed: false, detail: 'c2 waited 3915 ms after the hostile answer (90 % of the call timeout is 3600 ms)' });
     expect(verdict('hostile-retry-after', 'retry-after-capped', evidence('hostile-retry-after', wire, [failed('c2', 40)]))).toMatchObject({ passed: true });
   });
 
@@ -100,8 +127,14 @@ describe('the other checks', () => {
   });
 
   it('ran-once fails when the execution ledger counts a record call twice', () => {
-    const e = evidence('outcome-unknown-record', ledger(init(0, 'A')), [], { ledger: { c2: 2 } });
-    expect(verdict('outcome-unknown-record', 'ran-once', e)).toMatchObject({ passed: false, detail: 'record c2 ran 2 times' });
+    const rec = (startMs: number, more: Partial<WireRecord>) => call(startMs, 'c2', 'A', more, 'record', { key: 'c2' });
+    const wire = ledger(init(0, 'A'), call(20, 'c1', 'A'), rec(30, { broken: true }), rec(300, {}));
+    expect(verdict('outcome-unknown-record', 'ran-once', evidence('outcome-unknown-record', wire, [], { ledger: { c2: 2 } })))
+      .toMatchObject({ passed: false, detail: 'record c2 ran 2 times' });
+    expect(verdict('outcome-unknown-record', 'ran-once', evidence('outcome-unknown-record', wire, [], { ledger: { c2: 1 } })))
+      .toMatchObject({ passed: true, detail: 'the execution ledger counts record c2 1×' });
+    // Nothing ran: nothing proves the call ran once.
+    expect(verdict('outcome-unknown-record', 'ran-once', evidence('outcome-unknown-record', wire, [], { ledger: {} }))).toMatchObject({ passed: false });
   });
 
   it('resumed fails when a dropped stream is re-sent instead of resumed, and passes on GET + Last-Event-ID', () => {
@@ -113,27 +146,45 @@ describe('the other checks', () => {
   });
 
   it('stateless-2026 fails on an initialize or a session id on 2026-07-28', () => {
-    expect(verdict('stateless-2026', 'stateless-2026', evidence('stateless-2026', ledger(call(0, 'c1', undefined), init(10, 'A')), [])))
+    expect(verdict('stateless-2026', 'stateless-2026', evidence('stateless-2026', ledger(call(0, 'c1', undefined), init(10, 'A'), call(20, 'c2', undefined)), [])))
       .toMatchObject({ passed: false, detail: 'request 2 (POST initialize) is an initialize' });
-    expect(verdict('stateless-2026', 'stateless-2026', evidence('stateless-2026', ledger(call(0, 'c1', 'A')), [])))
+    expect(verdict('stateless-2026', 'stateless-2026', evidence('stateless-2026', ledger(call(0, 'c1', 'A'), call(20, 'c2', 'A')), [])))
       .toMatchObject({ passed: false, detail: 'request 1 (POST tools/call) carried a session id' });
+    expect(verdict('stateless-2026', 'stateless-2026', evidence('stateless-2026', ledger(call(0, 'c1', undefined), call(20, 'c2', undefined)), [])))
+      .toMatchObject({ passed: true, requests: [1] });
   });
 
-  it('session-kept fails on a new session without a loss (a 429 is not a session loss), and is optional', () => {
+  it('session-kept fails on a new session without a loss (a 429 is not a session loss), and is optional unless strict', () => {
     const churned = evidence('rate-limit-seconds', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 429 }), init(40, 'B')), []);
     expect(verdict('rate-limit-seconds', 'session-kept', churned)).toMatchObject({ passed: false, required: false });
+    expect(scoreChecks({ ...scenario('rate-limit-seconds'), checks: ['session-kept'] }, churned, true)[0]).toMatchObject({ passed: false, required: true });
   });
 
   it('calls-answered fails on a call that should have been answered, one that should have failed, and a missing outcome', () => {
-    const e = evidence('forbidden-403', ledger(init(0, 'A')), [failed('c1', 10), ok('c2', 20)]);
+    const e = evidence('forbidden-403', ledger(init(0, 'A'), call(5, 'c1', 'A'), call(15, 'c2', 'A', { status: 403 }), call(25, 'c3', 'A')), [failed('c1', 10), ok('c2', 20)]);
     expect(verdict('forbidden-403', 'calls-answered', e)).toMatchObject({
       passed: false, detail: 'c1 failed (Session not found); c2 was answered though the server refused it; c3: no outcome printed',
     });
+    // An outcome is no proof: a call never sent, an answer that never came whole, or text other than the echo fails.
+    const claimed = evidence('forbidden-403', ledger(init(0, 'A'), call(5, 'c1', 'A', { broken: true }), call(15, 'c2', 'A', { status: 403 })),
+      [ok('c1', 10), failed('c2', 20), ok('c3', 30)]);
+    expect(verdict('forbidden-403', 'calls-answered', claimed)).toMatchObject({
+      passed: false, detail: 'c1 printed an answer, but none reached it whole on the wire (request 2 (POST tools/call) → broken); c3 was never sent (yet printed an answer)',
+    });
+    const echoed = evidence('forbidden-403', ledger(init(0, 'A'), call(5, 'c1', 'A'), call(15, 'c2', 'A', { status: 403 }), call(25, 'c3', 'A')),
+      [{ id: 'c1', ok: true, text: 'ok', atMs: 10 }, failed('c2', 20), ok('c3', 30)]);
+    expect(verdict('forbidden-403', 'calls-answered', echoed)).toMatchObject({ passed: false, detail: 'c1 printed "ok", not the echoed "c1"' });
   });
 
   it('no-hang fails on a call that ended only at its timeout', () => {
-    const e = evidence('stream-dropped-no-ids', ledger(init(0, 'A'), call(30, 'c2', 'A', { broken: true }, 'slow', { ms: 200 })), [failed('c2', 3900)]);
+    const e = evidence('stream-dropped-no-ids', ledger(init(0, 'A'), call(10, 'c1', 'A'), call(30, 'c2', 'A', { broken: true }, 'slow', { ms: 200 })), [ok('c1', 16), failed('c2', 3900)]);
     expect(verdict('stream-dropped-no-ids', 'no-hang', e)).toMatchObject({ passed: false, detail: 'c2 ended 3870 ms after it was sent (the call timeout is 4000 ms)' });
+    const unsent = evidence('stream-dropped-no-ids', ledger(init(0, 'A'), call(10, 'c1', 'A')), [ok('c1', 16), failed('c2', 20)]);
+    expect(verdict('stream-dropped-no-ids', 'no-hang', unsent)).toMatchObject({ passed: false, detail: 'c2 was never sent' });
+    // Stamped by the wire: an answer that ended at 16 ms is not a hang because its line came at exit (a client whose output is buffered).
+    const buffered = evidence('stream-dropped-no-ids', ledger(init(0, 'A'), call(10, 'c1', 'A'), call(30, 'c2', 'A', {}, 'slow', { ms: 200 }), call(40, 'c3', 'A')),
+      [ok('c1', 3950), ok('c2', 3950), ok('c3', 3950)]);
+    expect(verdict('stream-dropped-no-ids', 'no-hang', buffered)).toMatchObject({ passed: true });
   });
 
   it('token-refreshed fails when no request meets the expired token, or none carries a new one after the 401', () => {

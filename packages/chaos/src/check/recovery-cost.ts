@@ -1,7 +1,7 @@
+import { metFault } from './fault-met.ts';
 import type { ScenarioEvidence } from './run-scenario.ts';
 import type { ChurnScenario } from './scenario.ts';
 import { wireFacts } from './wire-facts.ts';
-import type { WireRecord } from './wire-tap.ts';
 
 /**
  * What a fault cost the client, from the first request that met it to the answer of the last
@@ -13,14 +13,6 @@ export interface RecoveryCost {
   readonly recovered: boolean;
   readonly requests: number;
   readonly ms: number;
-}
-
-/** A request that met the scenario's fault: a dead session, a status the server was told to send, or a dropped stream. */
-function metFault(r: WireRecord, revision: ChurnScenario['revision']): boolean {
-  if (r.broken && r.httpMethod === 'POST') return true;
-  if (r.status === undefined || r.status < 400) return false;
-  if (r.httpMethod === 'GET' && (r.status === 405 || revision === '2026-07-28')) return false; // no standalone stream offered
-  return true;
 }
 
 /**

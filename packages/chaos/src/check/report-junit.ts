@@ -5,7 +5,8 @@ const escape = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;',
 
 /**
  * The report as JUnit XML for CI: one test suite for the client, one test case per check of each
- * scenario (`classname` the scenario), a failed check as `<failure>` with why, a skipped scenario
+ * scenario (`classname` the scenario), a failed check as `<failure>` with why and the fix (`type`
+ * required, optional or varies), a skipped scenario
  * as one `<skipped>` case.
  *
  * @example
@@ -17,7 +18,7 @@ export function renderJunit(report: CheckReport): string {
     if (s.status === 'skipped') return [`    <testcase classname="churn.${escape(s.name)}" name="${escape(s.name)}" time="${seconds}"><skipped message="${escape(s.skipped ?? '')}"/></testcase>`];
     return s.checks.map((c) => {
       const name = `${escape(s.name)}: ${escape(CHECK_TITLES[c.name])}`;
-      const failure = c.passed ? '' : `<failure message="${escape(c.detail)}" type="${c.required ? 'required' : 'optional'}"/>`;
+      const failure = c.passed ? '' : `<failure message="${escape(c.detail)}${c.hint ? ` (fix: ${escape(c.hint)})` : ''}" type="${c.varies ? 'varies' : c.required ? 'required' : 'optional'}"/>`;
       return `    <testcase classname="churn.${escape(s.name)}" name="${name}" time="${seconds}">${failure}</testcase>`;
     });
   });

@@ -1,6 +1,7 @@
-import { CHECK_TITLES } from './checks.ts';
+import { CHECK_TITLES, type CheckResult } from './checks.ts';
 import type { RecoveryCost } from './recovery-cost.ts';
 import type { CheckReport, ScenarioResult } from './run-check.ts';
+import type { WireRecord } from './wire-tap.ts';
 
 /**
  * The one line a run ends with: checks passed of all scored, scenarios passed of those run.
@@ -10,7 +11,8 @@ import type { CheckReport, ScenarioResult } from './run-check.ts';
  */
 export function summaryLine(report: CheckReport): string {
   const skipped = report.scenarios.length - report.scenariosRun;
-  return `churn check: ${report.checks.passed}/${report.checks.total} checks, ${report.scenariosPassed}/${report.scenariosRun} scenarios${skipped ? `, ${skipped} skipped` : ''}`;
+  const varying = report.varying ? `, ${report.varying} varying` : '';
+  return `churn check: ${report.checks.passed}/${report.checks.total} checks, ${report.scenariosPassed}/${report.scenariosRun} scenarios${skipped ? `, ${skipped} skipped` : ''}${varying}`;
 }
 
 /**
@@ -24,19 +26,48 @@ export function costText(cost: RecoveryCost | undefined): string {
   return cost.recovered ? `${cost.requests} request${cost.requests === 1 ? '' : 's'}, ${cost.ms} ms` : 'not recovered';
 }
 
-const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
+const MARK = { passed: '✓', failed: '✗', skipped: '-', varies: '±' } as const;
+
+/**
+ * A request of the wire ledger and its answer, on one line: `request 5: POST tools/call echo
+ * {"text":"c2"} [session sid-1a2b] → 404 {"jsonrpc":"2.0",…}`.
+ *
+ * @example
+ * wireLine(record); // 'request 5: POST tools/call … → 404 …'
+ */
+export function wireLine(r: WireRecord): string {
+  const what = [r.httpMethod, r.rpcMethod, r.call && r.call.replace(/^\S+ /, '')].filter(Boolean).join(' ');
+  const carried = [r.session && `session ${r.session}`, r.lastEventId && 'Last-Event-ID', r.token && `token ${r.token}`].filter(Boolean).join(', ');
+  const answer = r.status === undefined ? 'no answer (still open)' : `${r.status}${r.broken ? ' (stream broken)' : ''}${r.retryAfter ? ` Retry-After: ${r.retryAfter}` : ''}${r.minted && r.rpcMethod === 'initialize' ? ` new session ${r.minted}` : ''}`;
+  const body = r.body?.replace(/\s+/g, ' ').trim();
+  return `request ${r.seq}: ${what}${carried ? ` [${carried}]` : ''} → ${answer}${body ? ` ${body.length > 120 ? `${body.slice(0, 120)}…` : body}` : ''}`;
+}
+
+function checkLines(c: CheckResult, wire: readonly WireRecord[]): string[] {
+  const mark = c.varies ? '±' : c.passed ? '✓' : c.required ? '✗' : '⚠';
+  const lines = [`      ${mark} ${CHECK_TITLES[c.name]} [${c.source}]: ${c.detail}`];
+  if (c.passed) return lines;
+  for (const seq of c.requests ?? []) {
+    const record = wire.find((r) => r.seq === seq);
+    if (record) lines.push(`          ${wireLine(record)}`);
+  }
+  if (c.hint) lines.push(`          fix: ${c.hint}`);
+  return lines;
+}
 
 function scenarioLines(result: ScenarioResult, width: number): string[] {
   const passed = result.checks.filter((c) => c.passed).length;
+  const runs = result.runs > 1 ? `  (${result.runs} runs)` : '';
   const head = `  ${MARK[result.status]} ${result.name.padEnd(width)}  ${result.status === 'skipped'
-    ? `skipped: ${result.skipped}` : `${`${passed}/${result.checks.length} checks`.padEnd(12)}  ${costText(result.cost)}`}`;
-  if (result.problem) return [head, `      ${result.problem}`];
-  return [head, ...result.checks.filter((c) => !c.passed).map((c) => `      ${c.required ? '✗' : '⚠'} ${CHECK_TITLES[c.name]}: ${c.detail}`)];
+    ? `skipped: ${result.skipped}` : `${`${passed}/${result.checks.length} checks`.padEnd(12)}  ${costText(result.cost)}${runs}`}`.trimEnd();
+  if (result.problem && result.runs === 1) return [head, `      ${result.problem}`];
+  return [head, ...result.checks.flatMap((c) => checkLines(c, result.wire))];
 }
 
 /**
- * The report for people: a line per scenario (checks passed, recovery cost), each failed check
- * under it with why (`⚠`: optional), and the summary line last.
+ * The report for people: a line per scenario (checks passed, recovery cost), each check under it
+ * with what proved it (`✓`) or why it failed (`✗`; `⚠` optional; `±` varied run to run), a failed
+ * one followed by the requests it rests on with their answers and the fix; the summary line last.
  *
  * @example
  * process.stdout.write(renderText(report));

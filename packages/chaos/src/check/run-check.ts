@@ -2,6 +2,7 @@ import { SCENARIOS } from './catalogue.ts';
 import { scoreChecks, type CheckResult } from './checks.ts';
 import type { CallOutcome } from './outcome-lines.ts';
 import { recoveryCost, type RecoveryCost } from './recovery-cost.ts';
+import { mergeRuns } from './repeat-runs.ts';
 import { runScenario, type RunOptions } from './run-scenario.ts';
 import type { ChurnScenario } from './scenario.ts';
 import type { WireRecord } from './wire-tap.ts';
@@ -11,7 +12,8 @@ export interface ScenarioResult {
   readonly name: string;
   readonly title: string;
   readonly revision: string;
-  readonly status: 'passed' | 'failed' | 'skipped';
+  /** `varies`: with `--repeat`, a required check's verdict differed run to run and no other required check failed. */
+  readonly status: 'passed' | 'failed' | 'skipped' | 'varies';
   readonly checks: readonly CheckResult[];
   readonly cost?: RecoveryCost;
   readonly outcomes: readonly CallOutcome[];
@@ -20,6 +22,8 @@ export interface ScenarioResult {
   /** Why the client failed the scenario before any check, or why it skipped it. */
   readonly problem?: string;
   readonly skipped?: string;
+  /** How many times the scenario ran (`--repeat`); the outcomes, wire and cost are the first run's. */
+  readonly runs: number;
   readonly ms: number;
 }
 
@@ -30,8 +34,10 @@ export interface CheckReport {
   readonly checks: { readonly passed: number; readonly total: number };
   readonly scenariosPassed: number;
   readonly scenariosRun: number;
-  /** Required checks that failed: the run fails when there is one. */
+  /** Required checks that failed (varying ones included): the run fails when there is one. */
   readonly requiredFailed: number;
+  /** Checks whose verdict differed run to run (`--repeat`). */
+  readonly varying: number;
   readonly ms: number;
 }
 
@@ -40,26 +46,37 @@ export interface CheckOptions extends RunOptions {
   readonly scenarios?: readonly ChurnScenario[];
   /** Scenarios run at once, each on its own server (default 4). */
   readonly concurrency?: number;
+  /** Each scenario is run this many times, its checks compared (default 1). */
+  readonly repeat?: number;
+  /** The optional checks are required too (`--strict`). */
+  readonly strict?: boolean;
   /** Told of each scenario as it ends. */
   readonly onScenario?: (result: ScenarioResult) => void;
 }
 
-async function scenarioResult(scenario: ChurnScenario, options: RunOptions): Promise<ScenarioResult> {
+async function scenarioResult(scenario: ChurnScenario, options: CheckOptions): Promise<ScenarioResult> {
   const started = performance.now();
+  const runs = Math.max(1, options.repeat ?? 1);
   const evidence = await runScenario(scenario, options);
-  const checks = scoreChecks(scenario, evidence);
+  const scored = [scoreChecks(scenario, evidence, options.strict)];
+  // A skipped scenario is not run again: the client said it cannot speak it.
+  for (let i = 1; i < runs && evidence.skipped === undefined; i++) scored.push(scoreChecks(scenario, await runScenario(scenario, options), options.strict));
+  const checks = mergeRuns(scored);
   const cost = recoveryCost(scenario, evidence);
-  const status = evidence.skipped !== undefined ? 'skipped' : checks.every((c) => c.passed || !c.required) && !evidence.problem ? 'passed' : 'failed';
+  const steadyFailure = checks.some((c) => c.required && !c.passed && !c.varies) || (evidence.problem !== undefined && scored.length === 1);
+  const status = evidence.skipped !== undefined ? 'skipped' : steadyFailure ? 'failed' : checks.some((c) => c.required && c.varies) ? 'varies'
+    : checks.every((c) => c.passed || !c.required) ? 'passed' : 'failed';
   return {
     name: scenario.name, title: scenario.title, revision: scenario.revision, status, checks, outcomes: evidence.outcomes, wire: evidence.wire,
     ...(cost ? { cost } : {}), ...(evidence.problem ? { problem: evidence.problem } : {}),
-    ...(evidence.skipped !== undefined ? { skipped: evidence.skipped } : {}), ms: Math.round(performance.now() - started),
+    ...(evidence.skipped !== undefined ? { skipped: evidence.skipped } : {}), runs: scored.length, ms: Math.round(performance.now() - started),
   };
 }
 
 /**
  * Runs the churn check on one client: every scenario (default: all of {@link SCENARIOS}) on a
- * chaos server of its own, `concurrency` at a time, each scored by its checks. Reports come out
+ * chaos server of its own, `concurrency` at a time, each scored by its checks (`repeat` times,
+ * a check whose verdict differs reported as varying). Reports come out
  * in the catalogue's order whatever order they finished in.
  *
  * @example
@@ -86,6 +103,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     scenariosPassed: results.filter((r) => r.status === 'passed').length,
     scenariosRun: results.filter((r) => r.status !== 'skipped').length,
     requiredFailed: checks.filter((c) => c.required && !c.passed).length,
+    varying: checks.filter((c) => c.varies).length,
     ms: Math.round(performance.now() - started),
   };
 }

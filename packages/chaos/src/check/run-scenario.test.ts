@@ -5,6 +5,7 @@ import { scoreChecks } from './checks.ts';
 import { runScenario } from './run-scenario.ts';
 
 const RAW_CLIENT = `node ${fileURLToPath(new URL('../test-support/churn-clients/raw-client.mjs', import.meta.url))}`;
+const CHEAT_CLIENT = fileURLToPath(new URL('../test-support/churn-clients/cheat-client.mjs', import.meta.url));
 const scenario = (name: string) => SCENARIOS.find((s) => s.name === name)!;
 /** `node -e SCRIPT`: the URL lands in process.argv[1]. */
 const inline = (script: string) => `node -e ${JSON.stringify(script)}`;
@@ -17,8 +18,21 @@ describe('runScenario', () => {
     const calls = evidence.wire.filter((r) => r.rpcMethod === 'tools/call').map((r) => [r.call, r.status]);
     expect(calls).toEqual([['echo {"text":"c1"}', 200], ['echo {"text":"c2"}', 404], ['echo {"text":"c3"}', 404]]);
     expect(evidence.wire.every((r) => r.session === undefined || /^sid-/.test(r.session))).toBe(true);
+    // A JSON-RPC response written on a request is noted (c2's is the 404's error), and the start of each body kept for the reports.
+    const [c1, c2] = evidence.wire.filter((r) => r.rpcMethod === 'tools/call');
+    expect([c1?.answered, c2?.answered, evidence.wire[0]?.rpcMethod === 'initialize' && evidence.wire.find((r) => r.rpcMethod === 'notifications/initialized')?.answered])
+      .toEqual([true, true, undefined]);
+    expect(c2?.body).toMatch(/"code":-32000/);
     const failed = scoreChecks(scenario('gone-amdahl'), evidence).filter((c) => !c.passed).map((c) => c.name);
     expect(failed).toEqual(['reinitialized', 'dead-id-dropped', 'calls-answered']);
+  });
+
+  it('holds rate-limit-date\'s 429 until its HTTP-date lies 2 s ahead: a whole second, never more than 2 s after the answer', async () => {
+    const evidence = await runScenario(scenario('rate-limit-date'), { client: `node ${CHEAT_CLIENT} correct` });
+    const limited = evidence.wire.find((r) => r.status === 429)!;
+    expect(Date.parse(limited.retryAfter!) % 1000).toBe(0);
+    expect(limited.retryAfterMs).toBeLessThanOrEqual(2000);
+    expect(scoreChecks(scenario('rate-limit-date'), evidence).filter((c) => !c.passed)).toEqual([]);
   });
 
   it('gives the client the URL last and the scenario in MCP_CHURN_SCENARIO and MCP_CHURN_CONTEXT', async () => {

@@ -22,18 +22,32 @@ export interface ScenarioEvidence {
 export interface RunOptions {
   /** The shell command; the server's URL is added as its last argument. */
   readonly client: string;
-  /** The timeout the client is asked to apply to each call (default 4 s). */
+  /** The timeout the client is asked to apply to each call (default 15 s). */
   readonly callTimeoutMs?: number;
-  /** The client is killed after this long (default 15 s). */
+  /** The client is killed after this long (default 60 s). */
   readonly capMs?: number;
 }
 
-export const DEFAULT_CALL_TIMEOUT_MS = 4_000;
-export const DEFAULT_CAP_MS = 15_000;
+/**
+ * The call timeout a client is asked to apply by default: long enough that a correct client on a
+ * loaded 2-core machine never meets it (20 replayed calls took over 7 s there), so `no-hang` fails
+ * only a call that waited for its timeout, never a slow machine.
+ *
+ * @example
+ * runScenario(scenario, { client, callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS });
+ */
+export const DEFAULT_CALL_TIMEOUT_MS = 15_000;
+/**
+ * A client still running after this long is killed: several call timeouts, since a scenario has up to three steps.
+ *
+ * @example
+ * runScenario(scenario, { client, capMs: DEFAULT_CAP_MS });
+ */
+export const DEFAULT_CAP_MS = 60_000;
 /** How long the check waits, after the client exited, for the server to finish answering what it had. */
 const SETTLE_MS = 500;
 
-function apply(chaos: ChaosServer, action: FaultAction, auth: ProtectedResource | undefined): void {
+function apply(chaos: ChaosServer, action: FaultAction, auth: ProtectedResource | undefined, now = new Date()): void {
   if (action === 'expire-session-and-token') {
     // Both at once, before the server reads the request: the order the server reports them in is its `auth.order`.
     auth?.expireAccessTokens();
@@ -48,7 +62,7 @@ function apply(chaos: ChaosServer, action: FaultAction, auth: ProtectedResource 
     return;
   }
   // One at a time: each takes effect before this returns (applyFaults awaits between faults of a list).
-  for (const fault of typeof action === 'function' ? action(new Date()) : action) void chaos.applyFaults([fault]);
+  for (const fault of typeof action === 'function' ? action(now) : action) void chaos.applyFaults([fault]);
 }
 
 function redacted(read: ReadRun): ReadRun {
@@ -89,9 +103,11 @@ export async function runScenario(scenario: ChurnScenario, options: RunOptions):
     if (index === undefined || fired.has(index)) return;
     fired.add(index);
     const step = scenario.steps[index]!;
-    if (step.before) apply(chaos, step.before, auth);
+    const now = new Date();
+    if (step.before) apply(chaos, step.before, auth, now);
     const { during } = step;
     if (during) timers.add(setTimeout(() => apply(chaos, during.faults, auth), during.afterMs));
+    return step.answerAt?.(now).getTime();
   }, auth && ((authorization) => auth.tagOf(authorization)));
   try {
     const tokens = auth?.issue();

@@ -34,6 +34,12 @@ export interface ScenarioStep {
   readonly before?: FaultAction;
   /** Applied `afterMs` after the step's first call arrived (a fault while a call is in flight). */
   readonly during?: { readonly afterMs: number; readonly faults: readonly Fault[] };
+  /**
+   * The answer to the step's first call is held until this time, computed from the same `now` as
+   * `before`: a `Retry-After` date then lies a fixed margin ahead of the answer, wherever in the
+   * wall-clock second the call arrived.
+   */
+  readonly answerAt?: (now: Date) => Date;
 }
 
 /** The named checks a scenario can score (see `checks.ts`). */

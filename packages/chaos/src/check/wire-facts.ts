@@ -1,3 +1,4 @@
+import type { CallOutcome } from './outcome-lines.ts';
 import type { ScenarioEvidence } from './run-scenario.ts';
 import { callKey, type ChurnScenario, type WorkloadCall } from './scenario.ts';
 import type { WireRecord } from './wire-tap.ts';
@@ -31,6 +32,19 @@ export interface WireFacts {
   readonly faultStartMs: number;
   /** The `initialize` requests that arrived after `ms`. */
   initializesAfter(ms: number): readonly WireRecord[];
+  /**
+   * The response that carried a call's complete answer: a send of it answered 200 on which the
+   * server wrote a JSON-RPC response, or a resumption (GET with `Last-Event-ID` on its session)
+   * that carried one after one of its sends broke. Undefined when no answer reached the wire whole.
+   */
+  answerOf(call: WorkloadCall): WireRecord | undefined;
+  /**
+   * When the client had a call's outcome, by what the wire shows where it can: an answered call
+   * when its answer ended (a line printed later, by a client that buffers its output, is not
+   * held against it); a failed one when its line came, but no later than the next step's first
+   * call (the workload begins a step once the previous one has settled).
+   */
+  settledAtMs(call: WorkloadCall, outcome: CallOutcome): number;
 }
 
 /**
@@ -47,13 +61,29 @@ export function wireFacts(scenario: ChurnScenario, evidence: ScenarioEvidence): 
   const starts = scenario.steps.map((_, i) =>
     Math.min(...wire.filter((r) => r.call !== undefined && stepIndex.get(byKey.get(r.call)?.id ?? '') === i).map((r) => r.startMs)));
   const callOf = (record: WireRecord) => (record.call === undefined ? undefined : byKey.get(record.call));
+  const sendsOf = (call: WorkloadCall) => wire.filter((r) => callOf(r) === call);
+  // An answer written whole: the stream may break or be closed by the client after it, the client had the answer.
+  const whole = (r: WireRecord) => r.status === 200 && r.answered === true;
+  const answerOf = (call: WorkloadCall) => {
+    const sends = sendsOf(call);
+    const direct = sends.find(whole);
+    if (direct) return direct;
+    const broken = sends.find((r) => r.broken);
+    return broken && wire.find((r) => r.seq > broken.seq && r.httpMethod === 'GET' && r.lastEventId && r.session === broken.session && whole(r));
+  };
   return {
     wire,
     gone: scenario.revision === '2026-07-28' ? [] : wire.filter((r) => r.session !== undefined && (r.status === 404 || r.status === 400)
       && !wire.some((later) => later.session === r.session && later.startMs > r.startMs && later.status !== undefined && later.status < 300)),
     calls,
     callOf,
-    sendsOf: (call) => wire.filter((r) => callOf(r) === call),
+    sendsOf,
+    answerOf,
+    settledAtMs(call, outcome) {
+      const answer = outcome.ok ? answerOf(call) : undefined;
+      if (answer?.endMs !== undefined) return Math.min(outcome.atMs, answer.endMs);
+      return Math.min(outcome.atMs, starts[stepIndex.get(call.id)! + 1] ?? Infinity);
+    },
     stepOf(record) {
       const call = callOf(record);
       if (call) return stepIndex.get(call.id)!;

@@ -30,10 +30,64 @@ export interface WireRecord {
   minted?: string;
   /** The response ended before it was complete (a dropped stream). */
   broken?: boolean;
+  /** The start of the response's body (what the reports show of an answer), session ids and tokens never in it. */
+  body?: string;
+  /** The server wrote a JSON-RPC response (a `result` or an `error` with an `id`) on it: an answer reached the wire whole, whatever became of the stream after. */
+  answered?: boolean;
 }
 
-/** Told of a request once its body has arrived, before the server reads it. */
-export type OnRequest = (record: WireRecord) => void;
+/** A JSON-RPC response in a written chunk: a JSON body, or an event's `data:` line (the SDK writes each event whole). */
+function carriesAnswer(text: string): boolean {
+  const candidates = text.includes('data:') ? text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)) : [text];
+  return candidates.some((c) => {
+    try {
+      const messages = ([] as unknown[]).concat(JSON.parse(c) as unknown);
+      return messages.some((m) => typeof m === 'object' && m !== null && 'id' in m && ('result' in m || 'error' in m));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** How much of each response's body is kept for the reports. */
+const BODY_KEPT = 240;
+
+/**
+ * Keeps the first {@link BODY_KEPT} characters the server writes to `response` on `record`, by
+ * wrapping its `write` and `end`; `end` waits until `holdUntil()` (wall-clock ms) when it says so.
+ */
+function keepBody(response: ServerResponse, record: WireRecord, holdUntil: () => number | undefined): void {
+  let kept = '';
+  const take = (chunk: unknown) => {
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) return;
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (!record.answered && carriesAnswer(text)) record.answered = true;
+    if (kept.length >= BODY_KEPT) return;
+    kept += text.slice(0, BODY_KEPT - kept.length);
+    record.body = kept;
+  };
+  const { write, end } = response;
+  response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    take(chunk);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof response.write;
+  response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    if (typeof chunk !== 'function') take(chunk);
+    const wait = (holdUntil() ?? 0) - Date.now();
+    if (wait > 0) return (setTimeout(() => (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest), wait), this);
+    return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+  } as typeof response.end;
+}
+
+/**
+ * Told of a request once its body has arrived, before the server reads it; may return a wall-clock
+ * time (`Date.now()` ms) until which the end of its answer is held (an answer whose `Retry-After`
+ * date must lie a fixed margin ahead of it).
+ *
+ * @example
+ * const onRequest: OnRequest = (record) => (record.call ? Date.now() + 500 : undefined);
+ */
+export type OnRequest = (record: WireRecord) => number | void;
 
 /** Names the bearer token of an `Authorization` header for the ledger (a protected server's `tagOf`). */
 export type TokenTagger = (authorization: string | undefined) => string | undefined;
@@ -82,6 +136,8 @@ function onStart(message: unknown): void {
     ...(token === undefined ? {} : { token }),
   };
   tap.records.push(record);
+  let holdUntil: number | undefined;
+  keepBody(response, record, () => holdUntil);
   response.once('close', () => {
     record.endMs = performance.now() - tap.t0;
     record.status = response.statusCode;
@@ -95,7 +151,7 @@ function onStart(message: unknown): void {
     if (typeof minted === 'string') record.minted = redactSessionId(minted);
     if (!response.writableFinished) record.broken = true;
   });
-  if (record.httpMethod !== 'POST') return void tap.onRequest(record);
+  if (record.httpMethod !== 'POST') return void (holdUntil = tap.onRequest(record) ?? undefined);
   // This listener comes before the server's own (the channel speaks before the server is told
   // of the request), so a fault applied here is in force when the server reads the request.
   const chunks: Buffer[] = [];
@@ -104,7 +160,7 @@ function onStart(message: unknown): void {
     const rpc = parseRpc(Buffer.concat(chunks).toString('utf8'));
     if (rpc.method !== undefined) record.rpcMethod = rpc.method;
     if (rpc.method === 'tools/call') record.call = callKey(rpc.tool, rpc.args);
-    tap.onRequest(record);
+    holdUntil = tap.onRequest(record) ?? undefined;
   });
 }
 

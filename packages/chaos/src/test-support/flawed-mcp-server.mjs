@@ -3,7 +3,7 @@
 // for an id it does not have, DELETE, an open GET stream as use, an idle budget on its own timers)
 // unless told to break one rule of it (`flaws`). Importable (`startFlawedServer`), or a command:
 // `PORT=… FLAWS=dead-400,stale-uptime node flawed-mcp-server.mjs` (IDLE_MS for an idle budget).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
@@ -46,6 +46,7 @@ export async function startFlawedServer({ flaws = [], idleMs, port = 0 } = {}) {
   const newId = () => {
     if (flaw.has('one-session')) return 'the-one-session';
     if (flaw.has('sequential-ids')) return `session-${++counter}`;
+    if (flaw.has('decimal-ids')) return Array.from({ length: 30 }, () => randomInt(10)).join('');
     return randomBytes(16).toString('hex');
   };
 
@@ -55,6 +56,7 @@ export async function startFlawedServer({ flaws = [], idleMs, port = 0 } = {}) {
     if (flaw.has('refuse-init-after-404')) refuseInit = true;
     const uptime = Math.floor((Date.now() - startedAt) / 1000);
     const data = flaw.has('no-uptime') ? undefined : { reason: 'session_not_found', action: 'reinitialize_and_replay_once', server_uptime_seconds: uptime };
+    if (flaw.has('text-404')) return res.writeHead(404, { 'content-type': 'text/plain' }).end('session not found');
     const id = flaw.has('no-id-in-404') ? null : rpcId ?? null;
     json(res, 404, data ? error(id, -32000, 'Session not found. Please reinitialize.', data) : error(id, -32001, 'Session not found'));
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { judgeDeadId, postGoneProblem, type DeadIdAnswers, type LiveMethods } from './gone-answer.ts';
+import { judgeDeadId, type DeadIdAnswers, type LiveMethods } from './gone-answer.ts';
 import { sessionHeaders, shown, type McpTalk, type OpenedSession } from './mcp-talk.ts';
 import { failed, passed, skipped, type Verdict } from './server-catalogue.ts';
 import { openStream, probeGet } from './server-http.ts';
@@ -93,7 +93,7 @@ export async function deleteChecks(talk: McpTalk, get405: boolean): Promise<Dele
   const answers = await deadIdAnswers(talk, ended);
   const deleted = judgeDeadId(answers, 'an id ended by DELETE', { get405, delete405: false });
   const work = await talk.doWork(other);
-  const onlyThat = postGoneProblem(answers.post, answers.postId) !== undefined && answers.post.status >= 200 && answers.post.status < 300
+  const onlyThat = answers.post.status >= 200 && answers.post.status < 300
     ? failed(`after DELETE (→ ${del.status}) the ended session was still answered: POST tools/list → ${shown(answers.post)}`)
     : work.answered
       ? passed(`after DELETE (→ ${del.status}) of one session, ${talk.work.label} on another was answered`)

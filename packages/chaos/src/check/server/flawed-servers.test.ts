@@ -33,12 +33,13 @@ describe('the test-support server', () => {
 
 describe('each check fails on a server built to break it', () => {
   it.each<[ServerCheckName, Flaw, RegExp]>([
-    ['session-id-issued', 'sequential-ids', /"session-1" then "session-2" differ in 1 characters: sequential|distinct characters: guessable/],
+    ['session-id-random', 'sequential-ids', /session ids \("session-1", "session-2", …\) vary in about \d bits: guessable/],
     ['missing-session-400', 'sessionless-calls', /^POST tools\/call echo without Mcp-Session-Id → 200 .*: not 400$/],
     ['bad-protocol-version-400', 'any-protocol-version', /MCP-Protocol-Version: 1999-01-01 → 200 .*: not 400$/],
     ['unknown-session-404', 'dead-400', /^an id never issued: POST → 400 .*: not 404; GET → 400: not 404; DELETE → 400: not 404$/],
     ['unknown-session-404', 'dead-200-32600', /^an id never issued: POST → 200 \{"jsonrpc":"2.0","error":\{"code":-32600.*: not 404/],
-    ['unknown-session-404', 'no-id-in-404', /^an id never issued: POST → 404 .*: the JSON-RPC error carries id null, not the request's \d+$/],
+    ['gone-jsonrpc-id', 'no-id-in-404', /^404 .*: the JSON-RPC error carries id null, not the request's \d+$/],
+    ['gone-jsonrpc-body', 'text-404', /^a dead session id was answered 404 session not found: no JSON-RPC error object$/],
     ['deleted-session-404', 'delete-ignored', /^an id ended by DELETE: POST → 200 .*: not 404/],
     ['reinitialize-after-404', 'refuse-init-after-404', /^after the dead id's 404, initialize was answered 500 /],
     ['delete-ends-only-that-session', 'one-session', /^after DELETE \(→ 200\) of one session, tools\/call echo on another → 404 /],
@@ -49,6 +50,39 @@ describe('each check fails on a server built to break it', () => {
     expect(check(report, name)).toMatchObject({ status: 'failed' });
     expect(check(report, name).detail).toMatch(why);
     expect(report.requiredFailed > 0).toBe(check(report, name).required);
+  }, 30_000);
+
+  it('passes every required check of a server whose 404 says "id": null, failing only the optional JSON-RPC check (a JSON-RPC rule, not MCP\'s)', async () => {
+    const report = await scored(['no-id-in-404']);
+    expect(report.requiredFailed).toBe(0);
+    expect(report.checks.filter((c) => c.status === 'failed').map((c) => [c.name, c.level, c.source])).toEqual([['gone-jsonrpc-id', 'optional', 'jsonrpc']]);
+  }, 30_000);
+
+  it('passes a server whose 404 is plain text on every MCP check: only the JSON-RPC body check and the seed\'s fail', async () => {
+    const report = await scored(['text-404']);
+    expect(report.requiredFailed).toBe(0);
+    expect(report.checks.filter((c) => c.status === 'failed').map((c) => c.name)).toEqual(['gone-jsonrpc-body', 'gone-body']);
+    expect(check(report, 'gone-jsonrpc-id')).toMatchObject({ status: 'skipped' });
+  }, 30_000);
+
+  it('passes a server whose random session ids are decimal digits: entropy, not an alphabet', async () => {
+    const report = await scored(['decimal-ids']);
+    expect(check(report, 'session-id-random')).toMatchObject({ status: 'passed', detail: expect.stringMatching(/about (9\d|\d{3}) bits of entropy/) });
+    expect(report.requiredFailed).toBe(0);
+  }, 30_000);
+
+  it('fails a SHOULD-level check without failing the run, and with it under strict', async () => {
+    const lax = await scored(['sessionless-calls']);
+    expect(check(lax, 'missing-session-400')).toMatchObject({ status: 'failed', level: 'should', required: false });
+    expect(lax.requiredFailed).toBe(0);
+    const server = await startFlawedServer({ flaws: ['sessionless-calls'] });
+    try {
+      const strict = await scoreServer({ url: server.url, strict: true });
+      expect(check(strict, 'missing-session-400')).toMatchObject({ status: 'failed', required: true });
+      expect(strict.requiredFailed).toBe(1);
+    } finally {
+      await server.close();
+    }
   }, 30_000);
 
   it('restart-404 fails on a server that answers an id from before its restart 400', async () => {

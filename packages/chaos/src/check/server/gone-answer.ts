@@ -1,5 +1,5 @@
 import { shown } from './mcp-talk.ts';
-import { failed, passed, type Verdict } from './server-catalogue.ts';
+import { failed, passed, skipped, type Verdict } from './server-catalogue.ts';
 import type { Exchange } from './server-http.ts';
 
 /** What the server does with a GET or DELETE on a live session: 405 means it offers none, so 405 for a dead id is no fault. */
@@ -17,19 +17,54 @@ export interface DeadIdAnswers {
 }
 
 /**
- * Judges the POST answer to a dead session id: HTTP 404 with a JSON-RPC error whose `id` is the
- * request's (JSON-RPC 2.0: an id that could be read is echoed); `undefined` when it is so.
+ * Judges the POST answer to a dead session id by its status, as the spec does: 404, whatever
+ * the body (`undefined` when it is so). The body is judged by `judgeGoneJsonRpc` (JSON-RPC's
+ * rules) and `judgeGoneBody` (the seed's).
  *
  * @example
- * postGoneProblem({ status: 400, … }, 7); // '400 {"jsonrpc":"2.0",…}: not 404'
+ * postGoneProblem({ status: 400, … }); // '400 {"jsonrpc":"2.0",…}: not 404'
  */
-export function postGoneProblem(post: Exchange, id: number | undefined): string | undefined {
-  if (post.status !== 404) return `${shown(post)}: not 404`;
-  if (id === undefined) return undefined;
-  const error = post.messages.find((m) => 'error' in m);
-  if (!error) return `${shown(post)}: a 404 without a JSON-RPC error body`;
-  if (error.id !== id) return `${shown(post)}: the JSON-RPC error carries id ${JSON.stringify(error.id ?? null)}, not the request's ${id}`;
-  return undefined;
+export function postGoneProblem(post: Exchange): string | undefined {
+  return post.status === 404 ? undefined : `${shown(post)}: not 404`;
+}
+
+/**
+ * What JSON-RPC 2.0 asks of a 404's body, as two verdicts: a JSON-RPC error object, and the request's id echoed in it.
+ *
+ * @example
+ * const { body, id }: JsonRpcVerdicts = judgeGoneJsonRpc([{ reply: post, id: 7 }]);
+ */
+export interface JsonRpcVerdicts {
+  readonly body: Verdict;
+  readonly id: Verdict;
+}
+
+/**
+ * Judges the 404s to dead session ids (each with the id of the request it answered) against
+ * JSON-RPC 2.0: the body is a response object with an `error` (`gone-jsonrpc-body`), and that
+ * error's `id` is the request's, not `null`, since the request's id could be read
+ * (`gone-jsonrpc-id`; skipped when there is no JSON-RPC error to read). Answers that are not 404
+ * are left to the status checks (skipped here when none is).
+ *
+ * @example
+ * judgeGoneJsonRpc([{ reply: post, id: 7 }]).id.status; // 'failed' for `"id": null`
+ */
+export function judgeGoneJsonRpc(answers: readonly { readonly reply: Exchange; readonly id: number }[]): JsonRpcVerdicts {
+  const gone = answers.filter((a) => a.reply.status === 404);
+  if (gone.length === 0) {
+    const none = skipped('no dead session id was answered 404: the status checks say what came back');
+    return { body: none, id: none };
+  }
+  const errors = gone.map((a) => ({ ...a, error: a.reply.messages.find((m) => m.jsonrpc === '2.0' && typeof m.error === 'object' && m.error !== null) }));
+  const bodiless = errors.find((e) => e.error === undefined);
+  const body = bodiless ? failed(`a dead session id was answered ${shown(bodiless.reply)}: no JSON-RPC error object`)
+    : passed(`${gone.length} answer${gone.length === 1 ? '' : 's'} 404 with a JSON-RPC error object`);
+  const readable = errors.filter((e) => e.error !== undefined);
+  if (readable.length === 0) return { body, id: skipped('no 404 carried a JSON-RPC error: there is no id to read') };
+  const wrong = readable.find((e) => e.error!.id !== e.id);
+  const id = wrong ? failed(`${shown(wrong.reply)}: the JSON-RPC error carries id ${JSON.stringify(wrong.error!.id ?? null)}, not the request's ${wrong.id}`)
+    : passed(`the JSON-RPC error${readable.length === 1 ? '' : 's'} carried the request's id (${readable.map((e) => e.id).join(', ')})`);
+  return { body, id };
 }
 
 /** Why a GET or DELETE answer to a dead id is wrong (`undefined` when it is 404, or 405 as on a live session). */
@@ -40,21 +75,20 @@ function otherGoneProblem(reply: Exchange, live405: boolean): string | undefined
 
 /**
  * Judges the answers to a session id the server does not have (`what`: "never issued", "ended by
- * DELETE", …): 404 on POST (with the request's id in a JSON-RPC error), GET and DELETE; a GET or
- * DELETE may be 405 when the server answers a live session's so too. `statusOnly`: the POST's
- * status is judged, not its body (`restart-404`).
+ * DELETE", …) by their status, as the spec's rule is: 404 on POST, GET and DELETE; a GET or
+ * DELETE may be 405 when the server answers a live session's so too. The body is not judged here.
  *
  * @example
  * judgeDeadId(answers, 'an id never issued', { get405: false, delete405: false });
  */
-export function judgeDeadId(answers: DeadIdAnswers, what: string, live: LiveMethods, statusOnly = false): Verdict {
+export function judgeDeadId(answers: DeadIdAnswers, what: string, live: LiveMethods): Verdict {
   const problems = [
-    ['POST', postGoneProblem(answers.post, statusOnly ? undefined : answers.postId)],
+    ['POST', postGoneProblem(answers.post)],
     ['GET', otherGoneProblem(answers.get, live.get405)],
     ['DELETE', otherGoneProblem(answers.del, live.delete405)],
   ].filter((p): p is [string, string] => p[1] !== undefined);
   if (problems.length) return failed(`${what}: ${problems.map(([method, why]) => `${method} → ${why}`).join('; ')}`);
-  return passed(`${what}: POST → 404${statusOnly ? '' : " with the request's id"}, GET → ${answers.get.status}, DELETE → ${answers.del.status}`);
+  return passed(`${what}: POST → 404, GET → ${answers.get.status}, DELETE → ${answers.del.status}`);
 }
 
 /** The `server_uptime_seconds` of a session-gone body, when it carries one (in `error.data`). */

@@ -13,7 +13,7 @@ export interface RestartVerdicts {
 /**
  * Opens two sessions (the work call answered on the first), restarts the server (stop by PID,
  * start again), then judges `restart-404` (each old id is answered 404 on POST, and the first on
- * GET and DELETE too: not 400, not 200; the body is `unknown-session-404`'s business) and `uptime-younger-than-session` (the 404's
+ * GET and DELETE too: not 400, not 200; the body is the JSON-RPC and seed checks' business) and `uptime-younger-than-session` (the 404's
  * `server_uptime_seconds`, when sent, is less than the first session's age: the seed's test for a
  * restart). Skipped for a URL: only a command can be restarted.
  *
@@ -36,7 +36,7 @@ export async function restartChecks(talk: McpTalk, target: ServerTarget, live: L
   const answers = await deadIdAnswers(talk, first);
   const ageSeconds = (Date.now() - first.openedAtMs) / 1000;
   const other = await talk.request('tools/list', {}, second);
-  let restart404 = judgeDeadId(answers, 'an id from before the restart', live, true);
+  let restart404 = judgeDeadId(answers, 'an id from before the restart', live);
   if (restart404.status === 'passed' && other.status !== 404) restart404 = failed(`a second id from before the restart: POST → ${shown(other)}: not 404`);
   const seconds = uptimeSeconds(answers.post);
   const uptime = seconds === undefined

@@ -1,13 +1,14 @@
 import { concurrentCalls } from './concurrent-calls.ts';
 import { deleteChecks, liveGet405, reinitializeAfter404, unknownSession404 } from './dead-session-checks.ts';
-import { judgeGoneBody } from './gone-answer.ts';
+import { judgeGoneBody, judgeGoneJsonRpc } from './gone-answer.ts';
 import { LEGACY_REVISION, McpTalk, MODERN_REVISION, ProbeError, type OpenedSession } from './mcp-talk.ts';
 import { noSessionId, unknownMethod404 } from './modern-checks.ts';
 import { restartChecks } from './restart-checks.ts';
 import { failed, results, SESSION_CHECKS, skipped, type ServerCheckName, type ServerCheckResult, type Verdict } from './server-catalogue.ts';
 import { NoAnswerError } from './server-http.ts';
+import type { DeadIdAnswers } from './gone-answer.ts';
 import { startTarget, type TargetOptions } from './server-target.ts';
-import { badProtocolVersion400, missingSession400, sessionIdIssued } from './session-checks.ts';
+import { badProtocolVersion400, missingSession400, sessionIdChecks } from './session-checks.ts';
 import { streamKeepsAlive } from './stream-keeps-alive.ts';
 
 /** What `scoreServer` takes: the server (a URL, or a command it starts), and what it knows of it. */
@@ -18,6 +19,8 @@ export type ScoreServerOptions = TargetOptions & {
   readonly revision?: string;
   /** The cap on each request (default 10 s). */
   readonly requestCapMs?: number;
+  /** A failed SHOULD-level check fails the run too (`--strict`). */
+  readonly strict?: boolean;
 };
 
 /** The server check's result for one server. */
@@ -79,15 +82,22 @@ async function scoreSessionful(talk: McpTalk, first: OpenedSession, options: Sco
     return;
   }
   const set = async (name: ServerCheckName, run: () => Promise<Verdict>) => void verdicts.set(name, await guarded(run));
-  await set('session-id-issued', () => sessionIdIssued(talk, first));
+  try {
+    const ids = await sessionIdChecks(talk, first);
+    verdicts.set('session-id-issued', ids.issued).set('session-id-random', ids.random);
+  } catch (error) {
+    verdicts.set('session-id-issued', failed(why(error))).set('session-id-random', failed(why(error)));
+  }
   await set('missing-session-400', () => missingSession400(talk, first));
   await set('bad-protocol-version-400', async () => badProtocolVersion400(talk, await talk.open()));
   let get405 = false;
   let delete405 = false;
+  let deletedPost: { reply: DeadIdAnswers['post']; id: number } | undefined;
   try {
     get405 = await liveGet405(talk, await talk.open());
     const found = await deleteChecks(talk, get405);
     delete405 = found.delete405;
+    if (found.answers) deletedPost = { reply: found.answers.post, id: found.answers.postId };
     verdicts.set('deleted-session-404', found.deleted).set('delete-ends-only-that-session', found.onlyThat);
   } catch (error) {
     verdicts.set('deleted-session-404', failed(why(error))).set('delete-ends-only-that-session', failed(why(error)));
@@ -98,8 +108,10 @@ async function scoreSessionful(talk: McpTalk, first: OpenedSession, options: Sco
     verdicts.set('unknown-session-404', verdict);
     await set('reinitialize-after-404', () => reinitializeAfter404(talk, answers));
     verdicts.set('gone-body', judgeGoneBody(answers.post));
+    const jsonRpc = judgeGoneJsonRpc([{ reply: answers.post, id: answers.postId }, ...(deletedPost ? [deletedPost] : [])]);
+    verdicts.set('gone-jsonrpc-body', jsonRpc.body).set('gone-jsonrpc-id', jsonRpc.id);
   } catch (error) {
-    for (const name of ['unknown-session-404', 'reinitialize-after-404', 'gone-body'] as const) verdicts.set(name, failed(why(error)));
+    for (const name of ['unknown-session-404', 'reinitialize-after-404', 'gone-body', 'gone-jsonrpc-body', 'gone-jsonrpc-id'] as const) verdicts.set(name, failed(why(error)));
   }
   await set('concurrent-calls', async () => concurrentCalls(talk, await talk.open()));
   await set('stream-keeps-alive', () => streamKeepsAlive(talk, options.idleMs));
@@ -111,8 +123,8 @@ async function scoreSessionful(talk: McpTalk, first: OpenedSession, options: Sco
   }
 }
 
-function report(server: string, verdicts: Map<ServerCheckName, Verdict>, started: number, extra: Partial<ServerReport>): ServerReport {
-  const checks = results(verdicts, failed(`not run: ${extra.problem ?? 'the check stopped early'}`));
+function report(server: string, verdicts: Map<ServerCheckName, Verdict>, started: number, strict: boolean, extra: Partial<ServerReport>): ServerReport {
+  const checks = results(verdicts, failed(`not run: ${extra.problem ?? 'the check stopped early'}`), strict);
   return {
     server, ...extra, checks,
     passed: checks.filter((c) => c.status === 'passed').length,
@@ -124,8 +136,8 @@ function report(server: string, verdicts: Map<ServerCheckName, Verdict>, started
 }
 
 /**
- * Scores an MCP server's session contract: the checks of `SERVER_CHECKS`, from the spec and
- * the seed's contract, each passed, failed (with what was sent and what came back) or skipped
+ * Scores an MCP server's session contract: the checks of `SERVER_CHECKS`, from the spec,
+ * JSON-RPC 2.0 and the seed's contract, each passed, failed (with what was sent and what came back) or skipped
  * (with why). Given a command, it starts the server itself (and restarts it for `restart-404`),
  * and stops it before returning. A server that cannot be reached or opens no session is a report
  * whose every check failed, with the `problem`.
@@ -138,17 +150,18 @@ export async function scoreServer(options: ScoreServerOptions): Promise<ServerRe
   const started = performance.now();
   const label = 'url' in options ? options.url : options.command;
   const verdicts = new Map<ServerCheckName, Verdict>();
+  const strict = options.strict === true;
   let target;
   try {
     target = await startTarget(options);
   } catch (error) {
-    return report(label, verdicts, started, { problem: `the server did not start: ${(error as Error).message}` });
+    return report(label, verdicts, started, strict, { problem: `the server did not start: ${(error as Error).message}` });
   }
   const talk = new McpTalk(target.url, options.requestCapMs ?? 10_000, options.revision && options.revision !== MODERN_REVISION ? options.revision : LEGACY_REVISION);
   try {
     if (options.revision === MODERN_REVISION) {
       await scoreModern(talk, verdicts);
-      return report(label, verdicts, started, { url: target.url, revision: MODERN_REVISION });
+      return report(label, verdicts, started, strict, { url: target.url, revision: MODERN_REVISION });
     }
     let first: OpenedSession;
     try {
@@ -156,16 +169,16 @@ export async function scoreServer(options: ScoreServerOptions): Promise<ServerRe
     } catch (error) {
       if (speaksModernOnly(error)) {
         await scoreModern(talk, verdicts);
-        return report(label, verdicts, started, { url: target.url, revision: MODERN_REVISION });
+        return report(label, verdicts, started, strict, { url: target.url, revision: MODERN_REVISION });
       }
-      return report(label, verdicts, started, { url: target.url, problem: why(error) });
+      return report(label, verdicts, started, strict, { url: target.url, problem: why(error) });
     }
     if (first.revision === MODERN_REVISION) {
       await scoreModern(talk, verdicts);
-      return report(label, verdicts, started, { url: target.url, revision: MODERN_REVISION });
+      return report(label, verdicts, started, strict, { url: target.url, revision: MODERN_REVISION });
     }
     await scoreSessionful(talk, first, options, target, verdicts);
-    return report(label, verdicts, started, { url: target.url, revision: first.revision, work: talk.work.label });
+    return report(label, verdicts, started, strict, { url: target.url, revision: first.revision, work: talk.work.label });
   } finally {
     await target.stop();
   }

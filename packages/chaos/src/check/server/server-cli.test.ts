@@ -42,23 +42,26 @@ describe('serverCheckArgs', () => {
 });
 
 describe('the server reports', () => {
-  it('prints a line per check (✓ ✗ –, required or optional, the reason when it did not pass) and the summary', () => {
-    expect(serverSummaryLine(report)).toBe('server check: 1/2 required, 0/1 optional, 11 skipped');
+  it('prints a line per check (✓ ✗ –, its rule and source, its title) with what proved it or why not under it, and the summary', () => {
+    expect(serverSummaryLine(report)).toBe('server check: 1/2 MUST, 0/0 SHOULD, 0/1 optional, 14 skipped');
     const lines = renderServerText(report).split('\n');
     expect(lines[0]).toBe('mcp-chaos check --server: http://127.0.0.1:1/mcp (2025-11-25, work: tools/call echo, 1.2 s)');
-    expect(lines).toContain('  ✓ session-id-issued              required  initialize issues a visible-ASCII, unguessable session id');
-    expect(lines).toContain('  ✗ unknown-session-404            required  an id never issued: POST → 400 <x> & "y": not 404');
-    expect(lines).toContain('  – restart-404                    required  skipped: needs --server-command');
-    expect(lines).toContain('  ✗ gone-body                      optional  no code -32000');
-    expect(lines.at(-2)).toBe('server check: 1/2 required, 0/1 optional, 11 skipped');
+    const under = (line: string) => lines[lines.indexOf(line) + 1];
+    expect(under('  ✓ session-id-issued              MUST (MCP)          initialize issues a session id of visible ASCII (0x21–0x7E)')).toBe('      5 ids');
+    expect(under('  ✗ unknown-session-404            MUST (MCP)          an id never issued is answered with status 404 (POST, GET, DELETE)'))
+      .toBe('      an id never issued: POST → 400 <x> & "y": not 404');
+    expect(under('  – restart-404                    MUST (MCP)          after a restart every old id is answered with status 404')).toBe('      skipped: needs --server-command');
+    expect(under('  ✗ gone-body                      optional (seed)     the 404 carries -32000 with data.reason, data.action, server_uptime_seconds')).toBe('      no code -32000');
+    expect(lines).toContain('  – missing-session-400            SHOULD (MCP)        a request without a session id is answered 400');
+    expect(lines.at(-2)).toBe('server check: 1/2 MUST, 0/0 SHOULD, 0/1 optional, 14 skipped');
   });
 
   it('writes JUnit XML: a test case per check, failures typed required or optional, skips with why, text escaped', () => {
     const xml = renderServerJunit(report);
-    expect(xml).toContain('<testsuite name="server check: http://127.0.0.1:1/mcp" tests="14" failures="2" skipped="11" time="1.200">');
+    expect(xml).toContain('<testsuite name="server check: http://127.0.0.1:1/mcp" tests="17" failures="2" skipped="14" time="1.200">');
     expect(xml).toContain('<failure message="an id never issued: POST → 400 &lt;x&gt; &amp; &quot;y&quot;: not 404" type="required"/>');
     expect(xml).toContain('<failure message="no code -32000" type="optional"/>');
-    expect(xml).toContain('<testcase classname="server.restart-404" name="restart-404: after a restart every old id is answered 404" time="0"><skipped message="needs --server-command"/></testcase>');
+    expect(xml).toContain('<testcase classname="server.restart-404" name="restart-404: after a restart every old id is answered with status 404" time="0"><skipped message="needs --server-command"/></testcase>');
   });
 });
 
@@ -70,10 +73,12 @@ describe('mcp-chaos check --server-command', () => {
         { encoding: 'utf8', timeout: 60_000 });
       expect(run.status, run.stderr).toBe(1);
       const lines = run.stdout.trim().split('\n');
-      expect(lines.find((l) => l.includes('✗ unknown-session-404'))).toMatch(/required {2}an id never issued: POST → 400 /);
-      expect(lines.find((l) => l.includes('✗ restart-404'))).toMatch(/required {2}an id from before the restart: POST → 400 /);
-      expect(lines.at(-1)).toBe('server check: 6/9 required, 0/1 optional, 4 skipped');
-      expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toContain('failures="4" skipped="4"');
+      const under = (name: string) => lines[lines.findIndex((l) => l.includes(`✗ ${name} `)) + 1];
+      expect(lines.find((l) => l.includes('✗ unknown-session-404'))).toMatch(/MUST \(MCP\) +an id never issued is answered with status 404/);
+      expect(under('unknown-session-404')).toMatch(/^ {6}an id never issued: POST → 400 /);
+      expect(under('restart-404')).toMatch(/^ {6}an id from before the restart: POST → 400 /);
+      expect(lines.at(-1)).toBe('server check: 5/8 MUST, 2/2 SHOULD, 0/1 optional, 6 skipped');
+      expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toContain('failures="4" skipped="6"');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -83,7 +88,7 @@ describe('mcp-chaos check --server-command', () => {
     const run = spawnSync(process.execPath, [CLI, 'check', '--server-command', `"${process.execPath}" "${FLAWED}"`, '--json'], { encoding: 'utf8', timeout: 60_000 });
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ requiredFailed: 0, revision: '2025-11-25' });
-    expect(run.stderr).toBe('server check: 10/10 required, 1/1 optional, 3 skipped\n');
+    expect(run.stderr).toBe('server check: 9/9 MUST, 2/2 SHOULD, 3/3 optional, 3 skipped\n');
   });
 
   it('exits 2 with the usage on bad arguments', () => {

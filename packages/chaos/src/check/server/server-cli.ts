@@ -3,7 +3,7 @@ import { ChaosInputError } from '../../faults.ts';
 import { writeReport } from '../report-output.ts';
 import { MODERN_REVISION } from './mcp-talk.ts';
 import { scoreServer, type ScoreServerOptions } from './score-server.ts';
-import { SERVER_CHECKS } from './server-catalogue.ts';
+import { ruleLabel, SERVER_CHECKS } from './server-catalogue.ts';
 import { renderServerJunit } from './server-report-junit.ts';
 import { renderServerText, serverSummaryLine } from './server-report-text.ts';
 
@@ -18,11 +18,15 @@ export const SERVER_CHECK_USAGE = `mcp-chaos check --server — score an MCP ser
   --idle-ms N           the server's idle budget: enables stream-keeps-alive (a GET stream held past it)
   --revision R          the revision to ask for (default 2025-11-25); 2026-07-28 scores a stateless server
   --request-timeout MS  the cap on each request (default 10000)
+  --strict              a failed SHOULD-level check fails the run too (by default only MUST-level ones do)
   --json                the report as JSON on stdout (the summary line on stderr)
   --junit FILE          also write the report as JUnit XML
   --list                list the checks and exit
 
-Exit status: 0 when every required check passed, 1 when one failed, 2 on bad usage.`;
+Each check names its rule: MUST or SHOULD of the MCP specification, JSON-RPC 2.0's (optional: MCP
+sets no rule for an HTTP error's body), or the seed's session contract.
+
+Exit status: 0 when every required check (MUST; with --strict, SHOULD too) passed, 1 when one failed, 2 on bad usage.`;
 
 const REVISIONS = ['2025-03-26', '2025-06-18', '2025-11-25', MODERN_REVISION];
 
@@ -55,7 +59,7 @@ export function serverCheckArgs(args: readonly string[]): Parsed {
     options: {
       server: { type: 'string' }, 'server-command': { type: 'string' }, 'port-env': { type: 'string' }, path: { type: 'string' },
       'idle-ms': { type: 'string' }, revision: { type: 'string' }, 'request-timeout': { type: 'string' },
-      json: { type: 'boolean' }, junit: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      json: { type: 'boolean' }, junit: { type: 'string' }, list: { type: 'boolean' }, strict: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -77,7 +81,7 @@ export function serverCheckArgs(args: readonly string[]): Parsed {
     json: values.json === true, ...(values.junit === undefined ? {} : { junit: values.junit }),
     options: {
       ...target, ...(idleMs === undefined ? {} : { idleMs }), ...(requestCapMs === undefined ? {} : { requestCapMs }),
-      ...(values.revision === undefined ? {} : { revision: values.revision }),
+      ...(values.revision === undefined ? {} : { revision: values.revision }), ...(values.strict ? { strict: true } : {}),
     },
   };
 }
@@ -99,7 +103,7 @@ export async function serverCheckMain(args: readonly string[]): Promise<number> 
   }
   if (parsed === 'help') return (process.stdout.write(`${SERVER_CHECK_USAGE}\n`), 0);
   if (parsed === 'list') {
-    return (process.stdout.write(SERVER_CHECKS.map((c) => `${c.name.padEnd(30)} ${c.required ? 'required' : 'optional'}  ${c.title}\n`).join('')), 0);
+    return (process.stdout.write(SERVER_CHECKS.map((c) => `${c.name.padEnd(30)} ${ruleLabel(c.level, c.source).padEnd(19)} ${c.title}\n`).join('')), 0);
   }
   return writeReport(await scoreServer(parsed.options), parsed, { text: renderServerText, junit: renderServerJunit, summary: serverSummaryLine });
 }

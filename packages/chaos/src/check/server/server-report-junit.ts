@@ -4,15 +4,15 @@ const escape = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;',
 
 /**
  * The server check's report as JUnit XML for CI: one test suite for the server, one test case per
- * check (`classname` `server.<check>`), a failed check as `<failure>` with why (`type` required or
- * optional), a skipped one as `<skipped>` with why.
+ * check (`classname` `server.<check>`), a failed check as `<failure>` with why (`type` required,
+ * should or optional), a skipped one as `<skipped>` with why.
  *
  * @example
  * writeFileSync('server-check.xml', renderServerJunit(report));
  */
 export function renderServerJunit(report: ServerReport): string {
   const cases = report.checks.map((c) => {
-    const body = c.status === 'failed' ? `<failure message="${escape(c.detail)}" type="${c.required ? 'required' : 'optional'}"/>`
+    const body = c.status === 'failed' ? `<failure message="${escape(c.detail)}" type="${c.required ? 'required' : c.level}"/>`
       : c.status === 'skipped' ? `<skipped message="${escape(c.detail)}"/>` : '';
     return `    <testcase classname="server.${escape(c.name)}" name="${escape(c.name)}: ${escape(c.title)}" time="0">${body}</testcase>`;
   });

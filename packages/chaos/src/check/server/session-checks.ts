@@ -1,24 +1,28 @@
 import { shown, type McpTalk, type OpenedSession } from './mcp-talk.ts';
 import { failed, passed, skipped, type Verdict } from './server-catalogue.ts';
-import { judgeSessionIds } from './session-id-quality.ts';
+import { judgeSessionIdChars, judgeSessionIds } from './session-id-quality.ts';
 
 /** How many `initialize`s the session-id check opens (with the first session). */
 export const ID_SAMPLES = 5;
 
 /**
- * `session-id-issued`: opens more sessions until there are {@link ID_SAMPLES}, and judges their ids.
+ * `session-id-issued` (each id of visible ASCII) and `session-id-random` (distinct, enough
+ * entropy): opens more sessions until there are {@link ID_SAMPLES}, and judges their ids.
  *
  * @example
- * await sessionIdIssued(talk, first);
+ * const { issued, random } = await sessionIdChecks(talk, first);
  */
-export async function sessionIdIssued(talk: McpTalk, first: OpenedSession): Promise<Verdict> {
+export async function sessionIdChecks(talk: McpTalk, first: OpenedSession): Promise<{ issued: Verdict; random: Verdict }> {
   const ids = [first.id!];
   while (ids.length < ID_SAMPLES) {
     const session = await talk.open();
-    if (session.id === undefined) return failed(`initialize ${ids.length + 1} was answered without an Mcp-Session-Id (the first had one)`);
+    if (session.id === undefined) {
+      const why = failed(`initialize ${ids.length + 1} was answered without an Mcp-Session-Id (the first had one)`);
+      return { issued: why, random: why };
+    }
     ids.push(session.id);
   }
-  return judgeSessionIds(ids);
+  return { issued: judgeSessionIdChars(ids), random: judgeSessionIds(ids) };
 }
 
 /**

@@ -3,41 +3,78 @@ import { failed, passed, type Verdict } from './server-catalogue.ts';
 /** Visible ASCII, 0x21 to 0x7E: what the spec allows in a session id. */
 const VISIBLE = /^[\x21-\x7e]+$/;
 /**
- * Distinct characters the ids together must show: random hex shows all 16 in five ids (missing
- * more than four of them is a chance of 1 in 10^22), a short counter or a few random digits far fewer.
+ * Bits of entropy an id must carry to count as unguessable: OWASP's floor for session ids (a
+ * random UUID carries 122, 32 hex digits 128, 20 random decimal digits 66).
+ *
+ * @example
+ * entropyBits(ids) >= MIN_ENTROPY_BITS;
  */
-const MIN_DISTINCT = 12;
-/** Characters two ids must differ in, between their common prefix and suffix (a counter differs in a few). */
-const MIN_DIFFERING = 8;
+export const MIN_ENTROPY_BITS = 64;
 
-function differing(a: string, b: string): number {
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let end = 0;
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
-  return Math.max(a.length, b.length) - start - end;
+/** The alphabets random ids are drawn from, smallest first: the varying characters' alphabet is the first that holds them all. */
+const ALPHABETS: readonly (readonly [RegExp, number])[] = [
+  [/^[0-9]*$/, 10], [/^[0-9a-f]*$/, 16], [/^[0-9A-F]*$/, 16], [/^[0-9a-z]*$/, 36], [/^[0-9A-Z]*$/, 36],
+  [/^[0-9A-Za-z]*$/, 62], [/^[0-9A-Za-z_-]*$/, 64], [/^[0-9A-Za-z+/=]*$/, 65], [/^[\x21-\x7e]*$/, 94],
+];
+
+/** The characters of the ids that vary: every position where not all ids agree (ids of one length), else each id between the prefix and suffix all share. */
+function varyingParts(ids: readonly string[]): string[] {
+  if (ids.every((id) => id.length === ids[0]!.length)) {
+    const positions = [...ids[0]!].map((_, i) => i).filter((i) => ids.some((id) => id[i] !== ids[0]![i]));
+    return ids.map((id) => positions.map((i) => id[i]).join(''));
+  }
+  let prefix = 0;
+  while (ids.every((id) => prefix < id.length && id[prefix] === ids[0]![prefix])) prefix++;
+  let suffix = 0;
+  const last = (id: string) => id[id.length - 1 - suffix];
+  while (ids.every((id) => id.length - suffix > prefix && last(id) === last(ids[0]!))) suffix++;
+  return ids.map((id) => id.slice(prefix, id.length - suffix));
+}
+
+/**
+ * An estimate of the entropy of one id, in bits, from several: the fewest characters an id has
+ * that vary from id to id, times log2 of the smallest common alphabet that holds every varying
+ * character (digits, hex, alphanumeric, base64url, visible ASCII). A counter or a timestamp varies
+ * in a few characters and scores a few bits; random ids score their length in any alphabet.
+ *
+ * @example
+ * entropyBits(['1', '2', '3']); // 3.32…
+ */
+export function entropyBits(ids: readonly string[]): number {
+  const parts = varyingParts(ids);
+  const chars = parts.join('');
+  const alphabet = ALPHABETS.find(([pattern]) => pattern.test(chars))?.[1] ?? 94;
+  return Math.min(...parts.map((p) => p.length)) * Math.log2(alphabet);
 }
 
 const shown = (id: string) => JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id);
 
 /**
- * Judges the session ids of several `initialize`s: each visible ASCII (0x21–0x7E), no two alike,
- * together at least 12 distinct characters, and no two in a row differing in fewer than 8
- * characters between their common prefix and suffix (a counter, a timestamp).
+ * Judges the session ids of several `initialize`s by the spec's MUST: each of visible ASCII
+ * (0x21–0x7E).
+ *
+ * @example
+ * judgeSessionIdChars(['a b']).status; // 'failed'
+ */
+export function judgeSessionIdChars(ids: readonly string[]): Verdict {
+  const bad = ids.find((id) => !VISIBLE.test(id));
+  if (bad !== undefined) return failed(`session id ${shown(bad)} has characters outside visible ASCII (0x21–0x7E)`);
+  return passed(`${ids.length} initializes, each answered with a session id of visible ASCII (e.g. ${ids[0]!.length} characters long)`);
+}
+
+/**
+ * Judges the session ids of several `initialize`s by the spec's SHOULD ("globally unique and
+ * cryptographically secure"): no two alike, and at least {@link MIN_ENTROPY_BITS} bits of
+ * entropy each by {@link entropyBits}, whatever alphabet they are written in.
  *
  * @example
  * judgeSessionIds(['1', '2', '3']).status; // 'failed'
  */
 export function judgeSessionIds(ids: readonly string[]): Verdict {
-  const bad = ids.find((id) => !VISIBLE.test(id));
-  if (bad !== undefined) return failed(`session id ${shown(bad)} has characters outside visible ASCII (0x21–0x7E)`);
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
   if (twice !== undefined) return failed(`${ids.length} initializes issued the same session id ${shown(twice)} more than once`);
-  const distinct = new Set(ids.join('')).size;
-  if (distinct < MIN_DISTINCT) return failed(`${ids.length} session ids (${ids.slice(0, 3).map(shown).join(', ')}, …) use ${distinct} distinct characters: guessable`);
-  for (let i = 1; i < ids.length; i++) {
-    const n = differing(ids[i - 1]!, ids[i]!);
-    if (n < MIN_DIFFERING) return failed(`session ids ${shown(ids[i - 1]!)} then ${shown(ids[i]!)} differ in ${n} characters: sequential, guessable`);
-  }
-  return passed(`${ids.length} initializes, ${ids.length} distinct session ids of visible ASCII (${distinct} distinct characters, e.g. ${ids[0]!.length} long)`);
+  const bits = Math.floor(entropyBits(ids));
+  const sample = `${ids.slice(0, 2).map(shown).join(', ')}, …`;
+  if (bits < MIN_ENTROPY_BITS) return failed(`${ids.length} session ids (${sample}) vary in about ${bits} bits: guessable (at least ${MIN_ENTROPY_BITS} wanted)`);
+  return passed(`${ids.length} distinct session ids (${sample}), about ${bits} bits of entropy each`);
 }
