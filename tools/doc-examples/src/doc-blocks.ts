@@ -31,6 +31,19 @@ export interface DocBlock {
 const FRAMEWORKS_TEST = 'conformance/frameworks/src/page.ts';
 
 /**
+ * Markers of blocks in pages other suites own (their text is theirs to change), keyed by the doc
+ * and the block's first line: the same rule, written here instead of in the page.
+ */
+export const HELD_ELSEWHERE: Readonly<Record<string, BlockKind>> = {
+  'docs/churn-check.md // The churn check\'s workload (docs/churn-check.md) for an MCP client that is connected: list the': { kind: 'elsewhere', test: 'conformance/churn-scoreboard/src/scoreboard.test.ts' },
+  'docs/churn-check.md // The official SDK 1.x client with @mcp-resilience/node\'s fetch: node sdk-1x-resilient.mjs URL.': { kind: 'elsewhere', test: 'conformance/churn-scoreboard/src/scoreboard.test.ts' },
+  'docs/servers.md // the SDK examples\' line:': { kind: 'fragment', why: 'server side: a line of an Express handler' },
+  "docs/servers.md import { sendSessionGone } from '@mcp-resilience/chaos/server-kit';": { kind: 'fragment', why: 'server side: a line of an Express handler' },
+  "docs/servers.md import { randomUUID } from 'node:crypto';": { kind: 'fragment', why: 'server side: `buildServer` and `app` are your server\'s' },
+  'docs/servers.md createResilientFetch({': { kind: 'fragment', why: 'an option, in the fetch you create' },
+};
+
+/**
  * The marker of the line before a fence.
  *
  * @example
@@ -70,8 +83,9 @@ export function docBlocks(doc: string, text: string): DocBlock[] {
         const close = lines.findIndex((l, j) => j > after && l.startsWith('```'));
         prints = `${lines.slice(after + 1, close).join('\n')}\n`;
       }
+      const marker = HELD_ELSEWHERE[`${doc} ${lines[i + 1] ?? ''}`] ?? markerOf(lines[before]);
       blocks.push({
-        doc, line: i + 1, language, code: `${lines.slice(i + 1, end).join('\n')}\n`, marker: markerOf(lines[before]),
+        doc, line: i + 1, language, code: `${lines.slice(i + 1, end).join('\n')}\n`, marker,
         ...(prints === undefined ? {} : { prints }),
       });
     }
