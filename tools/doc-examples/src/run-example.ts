@@ -6,6 +6,8 @@ import type { DocBlock } from './doc-blocks.ts';
 
 /** The URL the docs' examples use for a server: the test puts its own mcp-chaos's URL in its place. */
 export const DOC_URL = 'http://127.0.0.1:3001/mcp';
+/** The docs' server origin (`${DOC_ORIGIN}/_chaos/faults` and the like): the test's server's origin takes its place. */
+export const DOC_ORIGIN = 'http://127.0.0.1:3001';
 
 /** How long an example may run before it counts as hanging (a process that never exits). */
 export const HANG_CAP_MS = 20_000;
@@ -26,7 +28,7 @@ export interface ExampleRun {
  * programOf({ language: 'js', code: `connect('${DOC_URL}')` } as DocBlock, 'http://127.0.0.1:4000/mcp'); // "connect('http://127.0.0.1:4000/mcp')"
  */
 export function programOf(block: DocBlock, url: string): string {
-  const code = block.code.replaceAll(DOC_URL, url);
+  const code = block.code.replaceAll(DOC_URL, url).replaceAll(DOC_ORIGIN, new URL(url).origin);
   if (!/^(ts|typescript|tsx)$/.test(block.language)) return code;
   return ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false } }).outputText;
 }
