@@ -26,6 +26,16 @@ describe('reading the docs', () => {
     expect(program.trim()).toBe("const u = 'http://127.0.0.1:9/mcp';");
   });
 
+  it('tells a block that throws, one that never exits and what one prints', async () => {
+    const block = (code: string): DocBlock => ({ doc: 'x.md', line: 1, language: 'js', marker: { kind: 'run' }, code });
+    const thrown = await runExample(block("throw new Error('no');\n"), DOC_URL, EXAMPLES_DIR);
+    expect(thrown).toMatchObject({ hung: false });
+    expect(thrown.status).not.toBe(0);
+    expect(thrown.stderr).toContain('Error: no');
+    expect(await runExample(block('setInterval(() => {}, 1000);\n'), DOC_URL, EXAMPLES_DIR, 1_000)).toMatchObject({ hung: true });
+    expect(await runExample(block('console.log(process.argv[2]);\n'), 'http://127.0.0.1:9/mcp', EXAMPLES_DIR)).toMatchObject({ status: 0, stdout: 'http://127.0.0.1:9/mcp\n' });
+  });
+
   it('reads every doc: README.md, the package READMEs, docs/*.md', () => {
     const docs = new Set(blocks.map((b) => b.doc));
     for (const doc of ['README.md', 'packages/node/README.md', 'packages/client/README.md', 'docs/frameworks.md', 'docs/troubleshooting.md']) expect(docs).toContain(doc);

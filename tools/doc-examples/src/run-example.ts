@@ -35,12 +35,12 @@ export function programOf(block: DocBlock, url: string): string {
 
 /**
  * Runs an example with node in `dir` (where its imports resolve), the server's URL as its
- * argument (`process.argv[2]`), killed after `HANG_CAP_MS`.
+ * argument (`process.argv[2]`), killed after `capMs` (`HANG_CAP_MS` unless told).
  *
  * @example
  * const run = await runExample(block, chaos.url, EXAMPLES_DIR); // { status: 0, stdout: 'hi\n', … }
  */
-export function runExample(block: DocBlock, url: string, dir: string): Promise<ExampleRun> {
+export function runExample(block: DocBlock, url: string, dir: string, capMs = HANG_CAP_MS): Promise<ExampleRun> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${block.doc.replace(/[^a-z0-9]+/gi, '-')}-${block.line}.mjs`);
   writeFileSync(file, programOf(block, url));
@@ -51,7 +51,7 @@ export function runExample(block: DocBlock, url: string, dir: string): Promise<E
     let hung = false;
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk; });
     child.stderr.on('data', (chunk: Buffer) => { stderr += chunk; });
-    const timer = setTimeout(() => { hung = true; child.kill('SIGKILL'); }, HANG_CAP_MS);
+    const timer = setTimeout(() => { hung = true; child.kill('SIGKILL'); }, capMs);
     child.on('close', (status) => { clearTimeout(timer); resolve({ status, stdout, stderr, hung }); });
   });
 }
