@@ -1,4 +1,5 @@
-// `npm i @mcp-resilience/node` in a fresh project outside the workspace, from the registry the
+// `npm i @mcp-resilience/node @modelcontextprotocol/sdk` (the README's line for connect(): the SDK 1.x
+// is an optional peer) in a fresh project outside the workspace, from the registry the
 // release was rehearsed on, and the root README's example run there as written against mcp-chaos
 // (a server of the run's pool: the chaos package's own install and bin are conformance/packaging's).
 import { readFileSync } from 'node:fs';
@@ -18,12 +19,12 @@ const example = readmeExample(readFileSync(new URL('../../../README.md', import.
 let project: NpmProject;
 
 beforeAll(async () => {
-  project = await npmProject({ name: 'my-app', version: '1.0.0', private: true, type: 'module' }, projectNpmrc(registry), ['@mcp-resilience/node']);
-  console.log(`npm i @mcp-resilience/node: ${project.seconds.toFixed(1)} s`);
+  project = await npmProject({ name: 'my-app', version: '1.0.0', private: true, type: 'module' }, projectNpmrc(registry), ['@mcp-resilience/node', '@modelcontextprotocol/sdk@1']);
+  console.log(`npm i @mcp-resilience/node @modelcontextprotocol/sdk: ${project.seconds.toFixed(1)} s`);
 });
 afterAll(() => project?.remove());
 
-describe('npm i @mcp-resilience/node, from the registry', () => {
+describe('npm i @mcp-resilience/node @modelcontextprotocol/sdk, from the registry', () => {
   it('installs it with client and core from the registry by themselves, at the released version', () => {
     const ours = Object.entries(project.lock.packages).filter(([path]) => path.includes('node_modules/@mcp-resilience/'));
     expect(Object.fromEntries(ours.map(([path, { version: at, resolved }]) => [path, { version: at, resolved }]))).toEqual(
@@ -32,10 +33,10 @@ describe('npm i @mcp-resilience/node, from the registry', () => {
       }])),
     );
     const manifest = JSON.parse(readFileSync(join(project.dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(manifest.dependencies).toEqual({ '@mcp-resilience/node': `^${version}` });
+    expect(manifest.dependencies).toEqual({ '@mcp-resilience/node': `^${version}`, '@modelcontextprotocol/sdk': expect.stringMatching(/^\^1\./) });
   });
 
-  it('adds the official SDK (its peer) from npm, not from the registry on 127.0.0.1', () => {
+  it('takes the official SDK 1.x (its optional peer, for connect()) from npm, not from the registry on 127.0.0.1', () => {
     const sdk = project.lock.packages['node_modules/@modelcontextprotocol/sdk'];
     expect(sdk?.resolved).toMatch(/^https:\/\/registry\.npmjs\.org\/@modelcontextprotocol\/sdk\/-\/sdk-1\./);
     expect(project.log).not.toMatch(new RegExp(`GET \\d+ ${registry}@modelcontextprotocol`));
