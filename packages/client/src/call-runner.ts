@@ -210,7 +210,7 @@ export class CallRunner implements StreamOwner, Abandonable {
     const sent = await exchange(engine, url, { ...init, headers, body: this.#text ?? init.body ?? null }, this.#facts);
     const { response } = sent;
     const sessionId = headers.get('mcp-session-id') ?? undefined;
-    session.noteExchange(method ?? init.method, response?.status ?? 'network');
+    session.noteExchange(method ?? init.method, response?.status ?? 'network', this.#version);
     if (!response) return { observation: sent.observation, cause: sent.error, sessionId };
     this.#serverWait?.reached(); // any answer: the server listens
     if (response.ok) { // the session is in use until the call is over (it is touched then)

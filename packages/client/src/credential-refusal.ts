@@ -1,13 +1,18 @@
 import { ResilienceError } from '@mcp-resilience/core';
 import { cannotOpen } from './cannot-open.ts';
 import type { Engine } from './engine.ts';
+import { HOLD_CAP_MS } from './limits.ts';
 
 /** A refusal of the client's credentials: its error, the version of the credentials refused, its answer. */
 interface Refused {
   readonly error: ResilienceError;
   readonly version: number;
   readonly answer: () => Response;
-  /** True once the client's credentials changed; false when they could not be mended, or the wait ran out first. */
+  /**
+   * True once the client's credentials changed and the first request sent with them was answered
+   * (the calls waiting then go again knowing what it met: a session gone, say, which none of them
+   * then carries); false when they could not be mended, or the wait ran out first.
+   */
   readonly renewed: Promise<boolean>;
   /** Ends the refusal: the calls waiting go again (`true`) or get its answer. */
   readonly end: (renewed: boolean) => void;
@@ -52,6 +57,8 @@ export class CredentialRefusal {
   /** The refusal that stands, while a renewal is awaited. */
   #standing: Refused | undefined;
   readonly #refusals = new WeakMap<object, Refused>();
+  /** After a renewal: the version of the new credentials, until a request sent with them is answered. */
+  #heard: { readonly version: number; readonly done: Promise<void>; readonly hear: () => void } | undefined;
   /** Counts the changes of the client's credentials (see `ClientHeaders`): a refreshed token, say. */
   version = 0;
 
@@ -73,8 +80,13 @@ export class CredentialRefusal {
       version, answer, renewed: new Promise((resolve) => (settle = resolve)),
       end: (renewed) => {
         if (this.#standing === refused) this.#standing = undefined;
-        settle(renewed);
         deadline.abort();
+        if (!renewed) return settle(false);
+        // Renewed: the calls waiting go once the first request with the new credentials is answered (at most HOLD_CAP_MS).
+        const heard = new AbortController();
+        const done = engine.sleep(HOLD_CAP_MS, heard.signal).then(() => {}, () => {});
+        this.#heard = { version: this.version, done, hear: () => heard.abort() };
+        void done.then(() => settle(true));
       },
     };
     this.#refusals.set(refused.error, refused);
@@ -91,6 +103,14 @@ export class CredentialRefusal {
     const refused = this.#standing;
     if (refused && refused.version !== this.version) refused.end(true);
     return this.#standing?.error;
+  }
+
+  /** A request the client sent with its credentials of `version` was answered (or failed): see {@link Refused.renewed}. */
+  heard(version: number): void {
+    if (this.#heard && version >= this.#heard.version) {
+      this.#heard.hear();
+      this.#heard = undefined;
+    }
   }
 
   /** A renewal failed (a token request refused): the calls waiting get the refusal now, not at the deadline. */
@@ -115,7 +135,8 @@ export class CredentialRefusal {
       const refused = this.#refusals.get(error as object);
       if (!refused) throw error;
       this.standing();
-      if (refused.version !== this.version) return undefined; // credentials newer than those refused go at once
+      // Credentials newer than those refused: it goes again with them, once the first request that carried them was answered.
+      if (refused.version !== this.version) return void (await this.#heard?.done);
       if (refused !== this.#standing) return refused.answer();
       if (refused.handed) {
         // The call that has the answer, sent again with the same credentials: they could not be mended, and nobody waits.

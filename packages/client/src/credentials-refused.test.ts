@@ -96,6 +96,18 @@ describe.each(['session-first', 'auth-first'] as const)('a session and a token l
     expect(answered.filter((r) => r.tokenVersion < 2)).toHaveLength(1); // 'before'
   });
 
+  it('after the one refresh, the first request with the new token goes alone: the calls that waited learn what it met, and none carries the session it found gone', async () => {
+    const { gateway, auth, echo, pause } = await start(order);
+    await echo('before');
+    pause();
+    const texts = Array.from({ length: 5 }, (_, i) => `call ${i}`);
+    expect(await Promise.all(texts.map(echo))).toEqual(texts);
+    expect(auth.refreshes).toBe(1);
+    // With the new token, the dead session was carried by one request (the one that found it gone), never by the waiting four.
+    const onDeadSession = gateway.records.filter((r) => r.tokenVersion === 2 && r.sessionSent && r.status === 404);
+    expect(onDeadSession).toHaveLength(order === 'auth-first' ? 1 : 0);
+  });
+
   it('a token that cannot be refreshed: the SDK\'s own auth error, once, and no loop', async () => {
     const { gateway, auth, echo, pause } = await start(order, { refreshable: false });
     await echo('before');

@@ -203,7 +203,8 @@ export class EndpointSession implements Lineage {
   }
 
   /** Notes an exchange on the current session (method and status only), for a bug report. */
-  noteExchange(method: string, status: number | 'network'): void {
+  noteExchange(method: string, status: number | 'network', version: number): void {
+    this.clientHeaders.heard(version);
     if (status !== 'network') this.reached = true;
     if (this.exchanges.push({ method, status, atMs: this.#engine.ports.now() }) > EXCHANGES_KEPT) this.exchanges.shift();
   }

@@ -88,7 +88,8 @@ export interface Lineage {
   markChanged(change: SessionChange): ErrorInfo;
   stamp(headers: Headers): Headers;
   touch(): void;
-  noteExchange(method: string, status: number | 'network'): void;
+  /** An exchange on the current session (method and status), sent with the client's credentials of `version`. */
+  noteExchange(method: string, status: number | 'network', version: number): void;
   answered(request: RpcMessage, answer: RpcMessage, on?: number, operation?: Operation): RpcMessage | undefined;
   notice(message: RpcMessage): void;
   learn(response: Response, reason?: { from: number; why: 'lost' | 'idle' }): Promise<boolean>;

@@ -73,7 +73,7 @@ describe('A lineage\'s recovery: the diagnosis knows about an open stream', () =
     }));
     const close = session.openStream();
     now = 120_000; // two minutes without a call, but listening all along
-    session.noteExchange('tools/call', 200);
+    session.noteExchange('tools/call', 200, 0);
     session.recovery.lost(1, { kind: 'session-gone', dialect: 'amdahl', outcome: 'not-processed', serverUptimeSeconds: 86_400 }, 'tools/call');
     expect(events.at(-1)).toMatchObject({
       type: 'session-lost', cause: 'evicted-while-busy', suspectedServerBug: true,
