@@ -215,6 +215,32 @@ describe('one id space per session', () => {
     expect(calls).toHaveLength(3); // one session: the first client's call and the two resumed clients'
     expect(new Set(calls.map((e) => e.rpcId)).size).toBe(3);
   });
+
+  it('a resumed client\'s notifications/cancelled names its own call as the server knows it, in flight or answered: never another client\'s id', async () => {
+    const clock = manualClock();
+    chaos = await startChaosServer({ clock, faults: [NO_GET_STREAM] });
+    log = await startHeaderLog(chaos.url);
+    const store = new MemorySessionStore();
+    const writes: Promise<unknown>[] = [];
+    const first = await connect(log.url, { sessionStore: store, identity: 'user:a', background: (task) => void writes.push(task) });
+    closing.push(first);
+    await first.callTool({ name: 'echo', arguments: { text: 'stored' } });
+    await Promise.all(writes);
+    const resumed = await connect(log.url, { sessionStore: store, resumeStored: true, identity: 'user:a' });
+    closing.push(resumed);
+    const caller = new AbortController();
+    const call = resumed.callTool({ name: 'slow', arguments: { ms: 1_000, steps: 1 } }, undefined, { signal: caller.signal });
+    await until(() => clock.pending === 1, 'the resumed client\'s call running on the server');
+    caller.abort(new Error('the app gave up'));
+    await expect(call).rejects.toThrow();
+    await until(() => log!.of('notifications/cancelled').length === 1, 'the SDK\'s notifications/cancelled on the wire');
+    const [, sent] = log.of('tools/call').map((r) => r.rpcId);
+    expect(sent).toMatch(/^[0-9a-f]{12}\./); // the resumed client's own id space
+    expect(log.of('notifications/cancelled')[0]!.params!.requestId).toBe(sent);
+    // A cancel of a call already answered, sent as the SDK would, is named the same way: never the first client's id.
+    await resumed.notification({ method: 'notifications/cancelled', params: { requestId: 0, reason: 'late' } });
+    expect(log.of('notifications/cancelled')[1]!.params!.requestId).toBe((sent as string).replace(/\d+$/, '0'));
+  });
 });
 
 describe('invariant 8: a session belongs to the client that opened it', () => {

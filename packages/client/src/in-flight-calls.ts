@@ -27,12 +27,12 @@ export class InFlightCalls {
     };
   }
 
-  /** The client gave up on request `id`: that call is abandoned. Returns the id the server knows it by, if it differs. */
+  /** The client gave up on request `id`: that call, if still in flight, is abandoned. Returns the id the server knows it by then. */
   cancel(id: unknown): string | number | undefined {
     const call = this.#calls.get(id);
     if (!call) return undefined;
     this.#calls.delete(id);
     call.abandon();
-    return call.sentId === id ? undefined : call.sentId;
+    return call.sentId;
   }
 }

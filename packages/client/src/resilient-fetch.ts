@@ -128,8 +128,9 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     if (rpcMethod === 'notifications/cancelled') {
       const requestId = body.message!.params?.requestId;
       session.clientHeaders.abandoned(requestId);
-      const wireId = session.inFlight.cancel(requestId);
-      if (wireId !== undefined) body = readPostBody(JSON.stringify({ ...body.message, params: { ...body.message!.params, requestId: wireId } }))!;
+      // A call no longer in flight is still named as the server knew it (a resumed client's ids are its own): never another client's call.
+      const wireId = session.inFlight.cancel(requestId) ?? (typeof requestId === 'string' || typeof requestId === 'number' ? session.wireIdOf(requestId) : requestId);
+      if (wireId !== requestId) body = readPostBody(JSON.stringify({ ...body.message, params: { ...body.message!.params, requestId: wireId } }))!;
     }
     return run({ body, operation, done: session.enter(), entered: true });
   };
