@@ -193,17 +193,22 @@ describe.each([1, 2] as const)('a resumed stream, SDK %s.x', (line) => {
   });
 });
 
+/** A session a first client opened at `url` and the store keeps (its write awaited): the options another client resumes it with. */
+async function storedSession(url: string) {
+  const store = new MemorySessionStore();
+  const writes: Promise<unknown>[] = [];
+  const first = await connect(url, { sessionStore: store, identity: 'user:a', background: (task) => void writes.push(task) });
+  closing.push(first);
+  await first.callTool({ name: 'echo', arguments: { text: 'stored' } });
+  await Promise.all(writes);
+  return { sessionStore: store, resumeStored: true, identity: 'user:a' };
+}
+
 describe('one id space per session', () => {
   it('two clients resuming one stored session call at once on the official SDK server: each gets its own answer', async () => {
     const clock = manualClock();
     chaos = await startChaosServer({ clock, faults: [NO_GET_STREAM] });
-    const store = new MemorySessionStore();
-    const writes: Promise<unknown>[] = [];
-    const first = await connect(chaos.url, { sessionStore: store, identity: 'user:a', background: (task) => void writes.push(task) });
-    closing.push(first);
-    await first.callTool({ name: 'echo', arguments: { text: 'stored' } });
-    await Promise.all(writes);
-    const resume = { sessionStore: store, resumeStored: true, identity: 'user:a' };
+    const resume = await storedSession(chaos.url);
     const [b, c] = [await connect(chaos.url, resume), await connect(chaos.url, resume)];
     closing.push(b, c);
     const slow = (client: typeof b, ms: number) => client.callTool({ name: 'slow', arguments: { ms, steps: 1 } }).then((r) => (r as { content: { text: string }[] }).content[0]!.text);
@@ -220,13 +225,7 @@ describe('one id space per session', () => {
     const clock = manualClock();
     chaos = await startChaosServer({ clock, faults: [NO_GET_STREAM] });
     log = await startHeaderLog(chaos.url);
-    const store = new MemorySessionStore();
-    const writes: Promise<unknown>[] = [];
-    const first = await connect(log.url, { sessionStore: store, identity: 'user:a', background: (task) => void writes.push(task) });
-    closing.push(first);
-    await first.callTool({ name: 'echo', arguments: { text: 'stored' } });
-    await Promise.all(writes);
-    const resumed = await connect(log.url, { sessionStore: store, resumeStored: true, identity: 'user:a' });
+    const resumed = await connect(log.url, await storedSession(log.url));
     closing.push(resumed);
     const caller = new AbortController();
     const call = resumed.callTool({ name: 'slow', arguments: { ms: 1_000, steps: 1 } }, undefined, { signal: caller.signal });
