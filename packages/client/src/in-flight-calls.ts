@@ -17,20 +17,30 @@ export interface Abandonable {
  * done();
  */
 export class InFlightCalls {
-  readonly #calls = new Map<unknown, Abandonable>();
+  /** By id, every call in flight under it: more than one only on a lineage several clients share (a server without sessions). */
+  readonly #calls = new Map<unknown, Abandonable[]>();
 
   /** Notes a call in flight; the function returned says it is over. */
   add(id: string | number, call: Abandonable): () => void {
-    this.#calls.set(id, call);
+    const calls = this.#calls.get(id);
+    if (calls) calls.push(call);
+    else this.#calls.set(id, [call]);
     return () => {
-      if (this.#calls.get(id) === call) this.#calls.delete(id);
+      const left = this.#calls.get(id)?.filter((other) => other !== call);
+      if (left?.length) this.#calls.set(id, left);
+      else this.#calls.delete(id);
     };
   }
 
-  /** The client gave up on request `id`: that call, if still in flight, is abandoned. Returns the id the server knows it by then. */
+  /**
+   * The client gave up on request `id`: that call, if still in flight, is abandoned. Returns the id the server knows it by then.
+   * Two calls in flight under one id (two clients sharing a lineage: a server without sessions, a shared fetch) cannot be told
+   * apart: neither is abandoned, rather than the other client's call (each goes on as without the engine).
+   */
   cancel(id: unknown): string | number | undefined {
-    const call = this.#calls.get(id);
-    if (!call) return undefined;
+    const calls = this.#calls.get(id);
+    if (calls?.length !== 1) return undefined;
+    const call = calls[0]!;
     this.#calls.delete(id);
     call.abandon();
     return call.sentId;
