@@ -5,7 +5,7 @@ import {
 import { abortable, guarded } from './abortable.ts';
 import { readAnswer } from './answer-read.ts';
 import { credentialProblem } from './credential-refusal.ts';
-import { withCredentials } from './credentials.ts';
+import { withoutSpentProof } from './credentials.ts';
 import type { Engine } from './engine.ts';
 import type { Attempt, CallRequest } from './call-request.ts';
 import { CallSignal } from './call-signal.ts';
@@ -18,7 +18,6 @@ import { streamNextOf, type StreamNext, type StreamOwner } from './stream-superv
 import { exchange, finalAnswer, maySayGone, refusalOf, resumeStream } from './wire.ts';
 
 /** A call that ended before its answer (its stream, or a failure on the way): whether it ran, nobody can tell. */
-const NO_NAMES: ReadonlySet<string> = new Set();
 const UNFINISHED: ErrorInfo = { code: 'OUTCOME_UNKNOWN', message: 'The call could not be completed', details: {} };
 
 /**
@@ -232,18 +231,13 @@ export class CallRunner implements StreamOwner, Abandonable {
     }
   }
 
-  /**
-   * GET + `Last-Event-ID` on the call's session (a cursor means nothing on another); undefined
-   * when that gave no stream. A refusal tells of the session (a 404: it is gone, and no request
-   * may carry its id again), never of the call, whose outcome stays unknown.
-   */
+  /** GET + `Last-Event-ID` on the call's session (a cursor means nothing on another); a refusal tells of the session, never of the call. */
   async #resume(lastEventId: string): Promise<Response | undefined> {
     const session = this.#session;
     if (session.ordinal !== this.#ordinal) return undefined;
-    // The client's current credentials, no spent DPoP proof. Only a request with a session id is of a lineage that is its client's
-    // alone: without one (a server without sessions), every client of the fetch shares it, and the request keeps its own.
+    // The client's current credentials, no spent DPoP proof; without a session id (clients of the fetch share that lineage), its own.
     const own = this.#request.init.headers;
-    const headers = session.stamp(own.has('mcp-session-id') ? session.clientHeaders.onto(own) : withCredentials(own, new Headers(), NO_NAMES));
+    const headers = session.stamp(own.has('mcp-session-id') ? session.clientHeaders.onto(own) : withoutSpentProof(own));
     const { rpcMethod: _, ...facts } = { ...this.#facts, httpMethod: 'GET' as const, sessionIdSent: this.#facts.sessionIdSent && headers.has('mcp-session-id') };
     const resumed = await resumeStream(this.#engine, this.#request.url, headers, lastEventId, this.signal, facts, () => session.refusals.hold());
     if (resumed instanceof Response) return (this.#resumed = resumed);

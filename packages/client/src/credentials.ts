@@ -41,6 +41,18 @@ export function withCredentials(base: HeadersInit | undefined, current: Headers,
 }
 
 /**
+ * A request's own headers, to send again as they are but for its DPoP proof, good for that one request only.
+ *
+ * @example
+ * withoutSpentProof(new Headers({ authorization: 'DPoP at', dpop: 'proof-1' })); // authorization only
+ */
+export function withoutSpentProof(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.delete(SPENT_WITH_ITS_REQUEST);
+  return copy;
+}
+
+/**
  * Headers as a plain record for a store: without credentials, a DPoP proof or a session id.
  *
  * @example
