@@ -1,6 +1,6 @@
-// Runs inside workerd: every request below is a real Worker request (SELF.fetch) or the test's
-// own, against real mcp-chaos servers on 127.0.0.1 started by the Node side (globalSetup).
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+// Runs inside workerd: every request below is a Worker request (the test Worker's handler, with
+// an execution context the test waits on) or the test's own, against real mcp-chaos servers on 127.0.0.1 started by the Node side (globalSetup).
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUNTIME } from '@mcp-resilience/client/adapter';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +11,7 @@ import {
   type SessionStoreNamespace,
 } from './index.ts';
 import { evictAll, initializes, poolServer, type PoolServer } from './test-support/chaos-pool.ts';
+import worker from './test-support/worker.ts';
 
 const bindings = env as unknown as Record<'MCP_SESSIONS' | 'MCP_AGENT' | 'LEGACY_SESSIONS', SessionStoreNamespace>;
 const sessions = bindings.MCP_SESSIONS;
@@ -21,8 +22,11 @@ interface Answer {
   readonly capabilities: { tools?: unknown } | null;
   readonly backgroundTasks: number;
 }
+/** One Worker request, ended as workerd ends it: after its background work (the store writes), so the next one reads them. */
 async function call(server: PoolServer, text: string, name: string): Promise<Answer> {
-  const response = await SELF.fetch(`http://worker/call?${new URLSearchParams({ url: server.url, text, name })}`);
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(new Request(`http://worker/call?${new URLSearchParams({ url: server.url, text, name })}`), env as never, ctx);
+  await waitOnExecutionContext(ctx);
   expect(response.status).toBe(200);
   return response.json();
 }
