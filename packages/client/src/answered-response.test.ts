@@ -31,6 +31,20 @@ describe('AnsweredResponse', () => {
     expect(new TextDecoder().decode(await make().arrayBuffer())).toBe(text);
   });
 
+  it('reads as bytes, as a Blob of the type its headers say, and refuses to be form data; each once', async () => {
+    expect(new TextDecoder().decode(await make().bytes())).toBe(text);
+    const blob = await make().blob();
+    expect([blob.type, await blob.text()]).toEqual(['application/json', text]);
+    const response = make();
+    await expect(response.formData()).rejects.toThrow(TypeError);
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toThrow(TypeError);
+    const read = make();
+    await read.text();
+    expect(() => read.clone()).toThrow(TypeError);
+    expect(() => new Response(read.body)).toThrow(TypeError); // the stream of a body already read: disturbed
+  });
+
   it('is not read by asking for its body, only by reading it; a cancelled body is used', async () => {
     const response = make();
     expect(response.body).not.toBeNull(); // a test of the body, as some fetch wrappers make

@@ -88,6 +88,7 @@ export class CallRunner implements StreamOwner, Abandonable {
   finished(): void {
     if (this.#finished) return;
     this.#finished = true;
+    this.#ends.release();
     this.#leftInFlight?.();
     this.#request.done?.();
   }
@@ -208,7 +209,7 @@ export class CallRunner implements StreamOwner, Abandonable {
     this.#facts = {
       revision, sessionIdSent: sessionLogic && headers.has('mcp-session-id'), httpMethod: init.method as 'POST' | 'GET' | 'DELETE', rpcMethod: method,
     } as RequestFacts;
-    const sent = await exchange(engine, url, { ...init, headers, body: this.#text ?? init.body ?? null }, this.#facts);
+    const sent = await exchange(engine, url, { ...init, headers, body: this.#text ?? init.body ?? null, signal: own || this.originalId === undefined ? init.signal ?? null : this.#ends.wire }, this.#facts);
     const { response } = sent;
     const sessionId = headers.get('mcp-session-id') ?? undefined;
     session.noteExchange(method ?? init.method, response?.status ?? 'network', this.#version);

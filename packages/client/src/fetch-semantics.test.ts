@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
@@ -96,6 +97,49 @@ describe('the engine is a fetch: traffic that is not MCP passes through untouche
     expect({ status: page.status, text: await page.text(), sent: server.received() }).toEqual({ status: 503, text: 'busy', sent: 1 });
     const rpc = await fetch(`${server.url}/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}' });
     expect({ status: rpc.status, sent: server.received() }).toEqual({ status: 503, sent: 2 });
+    await fetch.close();
+  });
+});
+
+describe('the engine is a fetch: the caller\'s signal', () => {
+  const call = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text: `c${id}` } } });
+  const initialized = async (fetch: typeof globalThis.fetch, url: string, signal: AbortSignal) => {
+    const opened = await fetch(url, { method: 'POST', headers: HEADERS, body: INITIALIZE, signal });
+    await opened.text();
+    return { ...HEADERS, 'mcp-session-id': opened.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
+  };
+
+  it('one signal for every request, as the SDK gives it: no call leaves anything on it, JSON or SSE answered', async () => {
+    for (const jsonResponses of [true, false]) {
+      chaos = await startChaosServer({ jsonResponses });
+      const fetch = createResilientFetch();
+      const signal = new AbortController().signal;
+      const headers = await initialized(fetch, chaos.url, signal);
+      const before = getEventListeners(signal, 'abort').length; // the initialize's, Node's own fetch: kept until it is collected
+      for (let id = 1; id <= 20; id++) {
+        const answer = await result(await fetch(chaos.url, { method: 'POST', headers, body: call(id), signal }));
+        expect(answer).toMatchObject({ result: { content: [{ text: `c${id}` }] } });
+      }
+      expect(getEventListeners(signal, 'abort').length).toBe(before);
+      await fetch.close();
+      await chaos.stop();
+      chaos = undefined;
+    }
+  });
+
+  it('still ends a call on the wire when the caller aborts: its fetch rejects with the reason', async () => {
+    let held = 0;
+    const silent = createServer((req) => { held++; req.resume(); }); // takes the call, never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    servers.push({ stop: () => new Promise<void>((resolve) => (silent.closeAllConnections(), silent.close(() => resolve()))) });
+    const fetch = createResilientFetch();
+    const controller = new AbortController();
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/mcp`;
+    const pending = fetch(url, { method: 'POST', headers: { ...HEADERS, 'mcp-protocol-version': '2025-11-25' }, body: call(1), signal: controller.signal });
+    await expect.poll(() => held).toBe(1);
+    const reason = new Error('the caller gave up');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
     await fetch.close();
   });
 });

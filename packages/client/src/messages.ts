@@ -18,6 +18,8 @@ function typeOf(of: Response | string | null | undefined): string | null | undef
   return of instanceof Response ? of.headers.get('content-type') : of;
 }
 
+const JSON_TYPE = /^\s*application\/json\s*(;|$)/i;
+
 /**
  * Whether a response (or its `Content-Type`) is a JSON body.
  *
@@ -25,8 +27,10 @@ function typeOf(of: Response | string | null | undefined): string | null | undef
  * isJson(response) // true for 'application/json; charset=utf-8'
  */
 export function isJson(of: Response | string | null | undefined): boolean {
-  return typeOf(of)?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+  const type = typeOf(of);
+  return type != null && JSON_TYPE.test(type);
 }
+
 
 /** A JSON-RPC message as the engine needs to see it. */
 export interface RpcMessage {
@@ -50,7 +54,7 @@ export type PostKind = 'request' | 'notification' | 'response' | 'batch' | 'othe
  * isAnswerTo({ jsonrpc: '2.0', id: '4', result: {} }, 4) // true
  */
 export function isAnswerTo(message: RpcMessage, id: string | number): boolean {
-  const same = (typeof message.id === 'string' || typeof message.id === 'number') && String(message.id) === String(id);
+  const same = message.id === id || ((typeof message.id === 'string' || typeof message.id === 'number') && String(message.id) === String(id));
   return same && message.method === undefined && ('result' in message || 'error' in message);
 }
 
@@ -75,6 +79,8 @@ export interface FoundAnswer {
  */
 export function findAnswer(text: string, sentId: string | number, callerId: string | number = sentId): FoundAnswer | undefined {
   const value = parseJson(text);
+  // One message, the answer under the caller's id: a healthy call's, handed on as it came.
+  if (isRecord(value) && value.id === callerId && isAnswerTo(value, sentId)) return { text, value, answer: value };
   const messages = messagesIn(value); // none when `text` is not JSON
   const answer = messages.find((m) => isAnswerTo(m, sentId));
   if (answer) {
