@@ -20,7 +20,8 @@ let project: NpmProject;
 let chaos: Awaited<ReturnType<typeof startChaosServer>>;
 
 beforeAll(async () => {
-  project = await installTarballs(packed, { '@modelcontextprotocol/client': SDK_2X });
+  // TypeScript and Node's types as a 2.x app on TypeScript has them, to check our declarations in such an app.
+  project = await installTarballs(packed, { '@modelcontextprotocol/client': SDK_2X, typescript: '5.9.3', '@types/node': '20.19.43' });
   chaos = await startChaosServer({});
 });
 afterAll(async () => {
@@ -53,6 +54,25 @@ console.log(result.content[0].text);
 await client.close();
 `);
     expect(stdout).toBe('hi\n');
+  });
+
+  it('type-checks in TypeScript with every declaration file checked (skipLibCheck off), ours included', async () => {
+    writeFileSync(join(project.dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] },
+      files: ['app.ts'],
+    }));
+    writeFileSync(join(project.dir, 'app.ts'), `
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createResilientFetch, resilienceCodeOf, type ResilienceEvent } from '@mcp-resilience/node';
+const events: ResilienceEvent[] = [];
+const client = new Client({ name: 'my-app', version: '1.0.0' });
+await client.connect(new StreamableHTTPClientTransport(new URL(process.argv[2]!), { fetch: createResilientFetch({ onEvent: (e) => events.push(e) }) }));
+try { await client.callTool({ name: 'echo', arguments: { text: 'hi' } }); } catch (error) { console.log(resilienceCodeOf(error)); }
+`);
+    const tsc = join(project.dir, 'node_modules', 'typescript', 'bin', 'tsc');
+    const checked = await promisify(execFile)(process.execPath, [tsc, '-p', '.'], { cwd: project.dir, env: npmEnv(), timeout: 60_000 }).then(
+      () => '', (error: { stdout?: string }) => error.stdout ?? String(error));
+    expect(checked).toBe('');
   });
 
   it('connect() (an SDK 1.x Client) rejects at once with PEER_MISSING naming the package', async () => {

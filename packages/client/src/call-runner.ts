@@ -137,7 +137,7 @@ export class CallRunner implements StreamOwner, Abandonable {
       if (verdict.kind === 'session-gone') session.recovery.lost(this.#ordinal, verdict, method);
       else if (response) session.touch(); // the session answered: in use, a 429 as much as a 200
       const unrecognised = unrecognisedAnswer(observation, classified, attempt.sessionId);
-      if (unrecognised) engine.emit({ type: 'unrecognised-answer', method, ...unrecognised });
+      if (unrecognised) engine.emit({ type: 'unrecognised-answer', method, ...unrecognised }, session.client);
       this.#state = advance(this.#state, action);
       switch (action.type) {
         case 'deliver': { // a final answer; a 304 (a status that has no body) cannot be given one, even an empty one
@@ -157,24 +157,24 @@ export class CallRunner implements StreamOwner, Abandonable {
           throw this.#fail(action.error, attempt.cause ?? observation);
         case 'wait-for-server': // refused, so nothing was sent: the same request goes again once the wait is over
           if (!session.reached && !this.#request.own && !engine.options.waitForNewServer) throw this.#fail(neverReached(this.#request.url), attempt.cause ?? observation);
-          await this.#guard((this.#serverWait ??= new ServerWait(engine, method, this.#request.own)).sleep(action, this.signal));
+          await this.#guard((this.#serverWait ??= new ServerWait(engine, method, this.#request.own, session.client)).sleep(action, this.signal));
           break;
         case 'reinitialize-and-replay': {
           const refused = await this.#answerOf(session.recovery.recover(this.#ordinal));
           if (refused) return this.#delivered(refused, top);
-          engine.emit({ type: 'replayed', session: session.ordinal, method, stream: operation.stream || undefined });
+          engine.emit({ type: 'replayed', session: session.ordinal, method, stream: operation.stream || undefined }, session.client);
           break;
         }
         case 'retry':
         case 'reissue':
-          await this.#guard(engine.backOff(action, verdict, method, response?.status, this.signal));
+          await this.#guard(engine.backOff(action, verdict, method, response?.status, this.signal, session.client));
           // Re-issued under a new id: the first copy may still be running.
           if (action.type === 'reissue' && this.originalId !== undefined) {
             this.#text = withRequestId(this.#text!, (this.#sentId = `${String(this.#wireId)}~${top ? 'r' : 's'}${action.attempt}`));
           }
           break;
         case 'resume': {
-          engine.emit({ type: 'resumed', method, attempt: action.attempt, delayMs: action.delayMs });
+          engine.emit({ type: 'resumed', method, attempt: action.attempt, delayMs: action.delayMs }, session.client);
           await this.#guard(engine.sleep(action.delayMs, this.signal));
           const resumed = await this.#resume(action.lastEventId);
           if (resumed) return resumed;
@@ -295,6 +295,6 @@ export class CallRunner implements StreamOwner, Abandonable {
   #giveUp(code: ErrorInfo['code']): void {
     if (this.#gaveUp || this.#request.own) return;
     this.#gaveUp = true;
-    this.#engine.emit({ type: 'gave-up', method: this.#request.operation.method, code });
+    this.#engine.emit({ type: 'gave-up', method: this.#request.operation.method, code }, this.#session.client);
   }
 }

@@ -8,16 +8,19 @@ function duration(ms: number): string {
 }
 
 /**
- * One human line for an engine event, prefixed `mcp-resilience`. Sessions are named by their
- * ordinal; a session id never appears (events carry none).
+ * One human line for an engine event, prefixed `mcp-resilience`, and `client N:` for the second
+ * and later clients of one fetch (their sessions are numbered from 1 too). Sessions are named by
+ * their ordinal; a session id never appears (events carry none).
  *
  * @example
  * describeEvent({ type: 'session-lost', session: 1, dialect: 'amdahl', cause: 'server-restarted',
  *   suspectedServerBug: false, sessionAgeMs: 9_000, idleMs: 4_000, serverUptimeSeconds: 3 })
  * // 'mcp-resilience session 1 lost (amdahl, server-restarted, server up 3 s) → re-initializing'
+ * describeEvent({ type: 'session-started', session: 1, revision: '2025-11-25', client: 2 })
+ * // 'mcp-resilience client 2: session 1 started (revision 2025-11-25)'
  */
 export function describeEvent(event: ResilienceEvent): string {
-  return `mcp-resilience ${describe(event)}`;
+  return `mcp-resilience ${event.client === undefined ? '' : `client ${event.client}: `}${describe(event)}`;
 }
 
 function describe(event: ResilienceEvent): string {

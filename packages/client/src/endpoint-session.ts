@@ -66,12 +66,15 @@ export class EndpointSession implements Lineage {
   readonly #engine: Engine;
   readonly #host: LineageHost;
 
-  /** `terminated`: the application ended the session (its DELETE succeeded): no session logic, its late requests go as they are. */
-  constructor(readonly url: string, engine: Engine, host: LineageHost, public terminated = false) {
+  /**
+   * `terminated`: the application ended the session (its DELETE succeeded): no session logic, its late requests go as they are.
+   * `client`: its number among the fetch's clients, from the second on.
+   */
+  constructor(readonly url: string, engine: Engine, host: LineageHost, public terminated = false, readonly client: number | undefined = undefined) {
     this.#engine = engine;
     this.#host = host;
     this.clientHeaders = new ClientHeaders(engine.credentials, engine.options.renewsCredentials === true);
-    this.tasks = new TaskTracker(engine);
+    this.tasks = new TaskTracker(engine, client);
     this.refusals = new RefusalHold(engine.ports.sleep);
     // The engine's own requests for this lineage go through the one call loop, as its own (no session logic).
     this.recovery = new SessionRecovery(this, engine, (init, method) =>
@@ -268,9 +271,9 @@ export class EndpointSession implements Lineage {
     this.#tools.forget(); // what the old session's server advertised is not this one's word
     this.#host.claim(this, id); // its client's requests carry this id from now on (or an older one of the lineage)
     const session = this.ordinal;
-    this.#engine.emit({ type: 'session-started', session, revision });
+    this.#engine.emit({ type: 'session-started', session, revision }, this.client);
     this.persistence.save(answer); // with what the server said of itself, for a client that resumes it
-    if (reason) this.#engine.emit({ type: 'session-reinitialized', from: reason.from, to: session, reason: reason.why });
+    if (reason) this.#engine.emit({ type: 'session-reinitialized', from: reason.from, to: session, reason: reason.why }, this.client);
     return true;
   }
 

@@ -59,10 +59,13 @@ export class Engine {
     this.#budget = options.retryBudget === false ? undefined : createRetryBudget(options.retryBudget ?? {});
   }
 
-  /** Tells the application of a decision carried out (an `onEvent` that throws changes nothing); `undefined` fields are left out. */
-  emit(event: Loose<NewEvent>): void {
+  /**
+   * Tells the application of a decision carried out (an `onEvent` that throws changes nothing); `undefined` fields are left out.
+   * `client`: the lineage's number (see `Lineage.client`).
+   */
+  emit(event: Loose<NewEvent>, client?: number): void {
     try {
-      this.ports.onEvent({ ...defined(event), atMs: this.ports.now() } as ResilienceEvent);
+      this.ports.onEvent({ ...defined({ ...event, client }), atMs: this.ports.now() } as ResilienceEvent);
     } catch {
       // The application's listener is its own business.
     }
@@ -83,11 +86,11 @@ export class Engine {
   }
 
   /** Carries out a retry or re-issue's wait: counted in the budget, told as an event, then waited. */
-  async backOff(action: Delay, verdict: Verdict, method: string | undefined, status: number | undefined, signal?: AbortSignal | null): Promise<void> {
+  async backOff(action: Delay, verdict: Verdict, method: string | undefined, status: number | undefined, signal?: AbortSignal | null, client?: number): Promise<void> {
     this.assertOpen(); // a closed engine tells of no wait it will not make
     if (this.#budget) this.#budgetState = recordRetry(this.#budgetState, this.#budget, this.ports.now());
     const { attempt, delayMs } = action;
-    this.emit(action.type === 'reissue' ? { type: 'reissued', method, attempt, delayMs } : { type: 'backed-off', method, attempt, delayMs, verdict: verdict.kind, status });
+    this.emit(action.type === 'reissue' ? { type: 'reissued', method, attempt, delayMs } : { type: 'backed-off', method, attempt, delayMs, verdict: verdict.kind, status }, client);
     await this.sleep(delayMs, signal);
   }
 

@@ -4,14 +4,16 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventLogger } from './event-logger.ts';
 import { createResilientFetch } from './resilient-fetch.ts';
+import { NO_GET_STREAM } from './test-support/no-get-stream.ts';
 import { stopAll } from './test-support/stop-all.ts';
 
 let chaos: ChaosServer | undefined;
 let client: Client | undefined;
+let second: Client | undefined;
 afterEach(async () => {
   vi.restoreAllMocks();
-  await stopAll([client], [chaos]);
-  chaos = client = undefined;
+  await stopAll([client, second], [chaos]);
+  chaos = client = second = undefined;
 });
 
 describe('the event logger', () => {
@@ -53,5 +55,31 @@ describe('the event logger', () => {
       'mcp-resilience tools/call replayed on session 2',
     ]);
     for (const id of ids) expect(lines.join('\n')).not.toContain(id);
+  });
+
+  it('tells two clients of one fetch apart: the second one\'s lines say "client 2"', async () => {
+    chaos = await startChaosServer({ faults: [NO_GET_STREAM] }); // no standalone stream to race the calls to the loss
+    const lines: string[] = [];
+    const fetch = createResilientFetch({ log: (line) => lines.push(line) });
+    const connected = async () => {
+      const opened = new Client({ name: 'logged', version: '0' });
+      await opened.connect(new StreamableHTTPClientTransport(new URL(chaos!.url), { fetch }));
+      return opened;
+    };
+    client = await connected();
+    second = await connected();
+    await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+    await client.callTool({ name: 'echo', arguments: { text: 'one' } });
+    await second.callTool({ name: 'echo', arguments: { text: 'two' } });
+    const of = (prefix: string) => lines.filter((line) => line.startsWith(prefix)).map((line) => line.slice(prefix.length));
+    const expected = [
+      'session 1 started (revision 2025-11-25)',
+      expect.stringMatching(/^session 1 lost during tools\/call \(/),
+      'session 2 started (revision 2025-11-25)',
+      'session 2 replaces session 1 (lost)',
+      'tools/call replayed on session 2',
+    ];
+    expect(of('mcp-resilience client 2: ')).toEqual(expected);
+    expect(of('mcp-resilience ').filter((line) => !line.startsWith('client '))).toEqual(expected);
   });
 });

@@ -39,6 +39,7 @@ export class LineageRegistry implements LineageHost {
   readonly #storeOwners = new Map<string, EndpointSession>();
   readonly #max: number;
   readonly #idleMs: number;
+  #clients = 0;
 
   readonly #engine: Engine;
 
@@ -54,7 +55,8 @@ export class LineageRegistry implements LineageHost {
   /** A lineage for a client's `initialize` sent without a session id: known by its id once the answer gives one. */
   open(url: string): EndpointSession {
     this.#sweep();
-    return new EndpointSession(url, this.#engine, this);
+    const client = ++this.#clients;
+    return new EndpointSession(url, this.#engine, this, false, client > 1 ? client : undefined);
   }
 
   /**

@@ -76,6 +76,8 @@ export interface Lineage {
   readonly sessionful: boolean;
   readonly revision: string | undefined;
   readonly ordinal: number;
+  /** Its number among the clients of the fetch, from the second on (2, 3, …), which its events carry; none for the first. */
+  readonly client: number | undefined;
   readonly ownsStore: boolean;
   /** Session `ordinal` is dead: its id is never sent again. */
   markDead(ordinal: number): void;

@@ -43,7 +43,7 @@ export class ServerWait {
    * re-initialization's `requestDeadlineMs`), not a caller's: when it fires, the deadline came,
    * and the wait rejects with `SERVER_UNREACHABLE` as core's own deadline does.
    */
-  constructor(engine: Engine, method: string | undefined, ownDeadline: boolean | undefined) {
+  constructor(engine: Engine, method: string | undefined, ownDeadline: boolean | undefined, readonly client?: number) {
     this.#engine = engine;
     this.#method = method;
     this.#ownDeadline = ownDeadline === true;
@@ -73,7 +73,7 @@ export class ServerWait {
     engine.assertOpen();
     if (this.#startedAtMs === undefined) {
       this.#startedAtMs = engine.ports.now();
-      engine.emit({ type: 'server-wait-started', method: this.#method, limitMs: step.untilMs - this.#startedAtMs }); // > 0: core says so
+      engine.emit({ type: 'server-wait-started', method: this.#method, limitMs: step.untilMs - this.#startedAtMs }, this.client); // > 0: core says so
     }
     this.#attempts = step.attempt;
     try {
@@ -90,6 +90,6 @@ export class ServerWait {
     if (this.#startedAtMs === undefined) return;
     const waitedMs = this.#engine.ports.now() - this.#startedAtMs;
     this.#startedAtMs = undefined;
-    this.#engine.emit({ type: 'server-wait-ended', method: this.#method, outcome, attempts: this.#attempts, waitedMs });
+    this.#engine.emit({ type: 'server-wait-ended', method: this.#method, outcome, attempts: this.#attempts, waitedMs }, this.client);
   }
 }

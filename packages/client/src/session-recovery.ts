@@ -61,7 +61,7 @@ export class SessionRecovery {
       const report = lossReport(facts, diagnosis, session.exchanges);
       this.#engine.emit({
         type: 'session-lost', session: ordinal, dialect: verdict.dialect, method, ...diagnosis, report,
-      });
+      }, session.client);
     }
     session.markDead(ordinal);
     session.save(); // without the dead id: no other engine picks it up
@@ -126,10 +126,10 @@ export class SessionRecovery {
     if (session.initializedRequest) await this.#post(session.initializedRequest.text, 'notifications/initialized').catch(() => undefined);
     const restored = await session.state.restore((method, params) => this.#request(method, params).then((m) => 'result' in m, () => false));
     const to = session.ordinal;
-    if (restored) engine.emit({ type: 'state-restored', session: to, ...restored });
+    if (restored) engine.emit({ type: 'state-restored', session: to, ...restored }, session.client);
     const change = before && session.negotiated ? sessionChange(before, session.negotiated) : undefined;
     if (change) {
-      engine.emit({ type: 'session-changed', from, to, ...change });
+      engine.emit({ type: 'session-changed', from, to, ...change }, session.client);
       throw new ResilienceError(session.markChanged(change));
     }
     const hook = engine.options.onSessionRestored;

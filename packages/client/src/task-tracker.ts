@@ -49,7 +49,8 @@ export class TaskTracker {
 
   readonly #engine: Engine;
 
-  constructor(engine: Engine) {
+  /** `client`: its lineage's number, for the events (see `Lineage.client`). */
+  constructor(engine: Engine, readonly client?: number) {
     this.#engine = engine;
   }
 
@@ -88,7 +89,7 @@ export class TaskTracker {
     const step = followTask(defined({ revision, knownOn: tracked.session, answeredOn: on, unknown, loss: this.#losses.get(tracked.session) }));
     if (step.type === 'lost') return this.#lost(taskId, tracked, step.cause, answer, request.method!);
     if (step.type === 'survived') {
-      this.#engine.emit({ type: 'task-survived', task: tracked.ordinal, from: tracked.session, session: on });
+      this.#engine.emit({ type: 'task-survived', task: tracked.ordinal, from: tracked.session, session: on }, this.client);
       tracked.session = on;
     }
     if (request.method === 'tasks/result') tracked.held = false;
@@ -122,7 +123,7 @@ export class TaskTracker {
     this.#tasks.delete(taskId);
     const error = taskLost({ taskId, cause, recreatable: tracked.recreatable });
     const { mayStillRun, recreatable } = error.details as { mayStillRun: boolean; recreatable: boolean };
-    this.#engine.emit({ type: 'task-lost', task: tracked.ordinal, session: tracked.session, method, cause, mayStillRun, recreatable });
+    this.#engine.emit({ type: 'task-lost', task: tracked.ordinal, session: tracked.session, method, cause, mayStillRun, recreatable }, this.client);
     return surfaced(answer.id!, error);
   }
 }

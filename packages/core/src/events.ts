@@ -8,6 +8,8 @@ import type { VerdictKind } from './verdict.ts';
 interface At {
   /** When it happened, on the engine's clock; dropped by {@link normalizeTrace}. */
   readonly atMs?: number;
+  /** Which client of one fetch it is about, from the second on (2, 3, …): a fetch's first client, or only one, has none. */
+  readonly client?: number;
 }
 
 /**

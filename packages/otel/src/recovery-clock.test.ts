@@ -21,6 +21,13 @@ describe('RecoveryClock', () => {
     ]);
   });
 
+  it('keeps the clients of one fetch apart: each numbers its sessions from 1', () => {
+    const second = (event: ResilienceEvent): ResilienceEvent => ({ ...event, client: 2 });
+    expect(run([lost(1, 0), second(lost(1, 500)), second(reinitialized(1, 2, 510)), reinitialized(1, 2, 600), second(replayed(2, 520)), replayed(2, 700)])).toEqual([
+      { seconds: 0.02, cause: 'evicted-while-idle' }, { seconds: 0.7, cause: 'evicted-while-idle' },
+    ]);
+  });
+
   it('follows a chain of losses: each replacement is timed from its own loss', () => {
     expect(run([lost(1, 0), reinitialized(1, 2, 10), lost(2, 100), reinitialized(2, 3, 130), replayed(3, 150)])).toEqual([
       { seconds: 0.05, cause: 'evicted-while-idle' },
