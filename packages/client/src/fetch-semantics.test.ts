@@ -142,4 +142,28 @@ describe('the engine is a fetch: the caller\'s signal', () => {
     await expect(pending).rejects.toBe(reason);
     await fetch.close();
   });
+
+  it('an SSE answer whose server keeps the stream open after it: the caller\'s abort still closes that stream', async () => {
+    let closed = false;
+    const open = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk));
+      req.on('end', () => {
+        const { id } = JSON.parse(body) as { id: number };
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { content: [] } })}\n\n`); // and never ends
+        res.on('close', () => (closed = true));
+      });
+    });
+    await new Promise<void>((resolve) => open.listen(0, '127.0.0.1', resolve));
+    servers.push({ stop: () => new Promise<void>((resolve) => (open.closeAllConnections(), open.close(() => resolve()))) });
+    const fetch = createResilientFetch();
+    const controller = new AbortController();
+    const url = `http://127.0.0.1:${(open.address() as AddressInfo).port}/mcp`;
+    const response = await fetch(url, { method: 'POST', headers: { ...HEADERS, 'mcp-protocol-version': '2025-11-25' }, body: call(7), signal: controller.signal });
+    expect(await response.json()).toMatchObject({ id: 7, result: { content: [] } }); // handed on as JSON: the call is over
+    controller.abort(new Error('the client closed'));
+    await expect.poll(() => closed).toBe(true);
+    await fetch.close();
+  });
 });

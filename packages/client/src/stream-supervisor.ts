@@ -118,6 +118,8 @@ export async function superviseStream(first: Response, owner: StreamOwner): Prom
     if (!resumed) lastEventId = retryMs = undefined;
   };
   follow(first);
+  // The caller's abort ends the stream being read, even once the call is answered (its requests' own signal follows it no longer).
+  owner.signal?.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
 
   // Nothing is handed on before the first message (a priming event is the engine's alone).
   let chunk, more;
