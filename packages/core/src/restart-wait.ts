@@ -24,9 +24,9 @@ export interface RestartWait {
 }
 
 /** 100 ms doubling to 1 s, equal jitter, for at most 20 s a call (the engine's default request deadline). */
-export const DEFAULT_RESTART_WAIT: RestartWait = Object.freeze({
+export const DEFAULT_RESTART_WAIT: RestartWait = {
   initialMs: 100, maxMs: 1_000, factor: 2, maxWaitMs: 20_000, jitter: equalJitter,
-});
+};
 
 /**
  * A restart wait from defaults and overrides, checked: throws `INVALID_OPTION` naming the
