@@ -47,6 +47,6 @@ export function unrecognisedAnswer(observation: Observation, verdict: Verdict, s
   if (status < 400 || status > 499 || OTHER_CAUSES.includes(status) || !revisionTraits(observation.revision).sessions) return undefined;
   const rpc = readRpcError(body);
   if (rpc) return { status, code: rpc.code, message: redacted(rpc.message, sessionId) };
-  const text = typeof body === 'string' ? body.trim() : '';
-  return { status, ...(text === '' ? {} : { text: redacted(text, sessionId) }) };
+  const text = typeof body === 'string' && body.trim();
+  return { status, ...(text ? { text: redacted(text, sessionId) } : {}) };
 }
