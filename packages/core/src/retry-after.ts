@@ -55,7 +55,7 @@ function parseHttpDate(value: string): number | undefined {
  */
 export function parseRetryAfter(value: string | null | undefined): RetryAfter | undefined {
   const text = value?.trim();
-  if (!text) return undefined; // absent or blank
+  if (!text) return undefined;
   if (/^\d+$/.test(text)) return { kind: 'delay', ms: Math.min(Number(text) * 1000, Number.MAX_SAFE_INTEGER) };
   const epochMs = parseHttpDate(text);
   return epochMs === undefined ? { kind: 'invalid', raw: text.slice(0, RAW_LIMIT) } : { kind: 'date', epochMs };
