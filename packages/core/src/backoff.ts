@@ -50,18 +50,11 @@ export interface Backoff {
   readonly jitter: Jitter;
 }
 
-/** 200 ms doubling to 5 s, 4 retries, 30 s of waiting in all, equal jitter. */
-export const DEFAULT_BACKOFF: Backoff = Object.freeze({
+export const DEFAULT_BACKOFF: Backoff = {
   initialMs: 200, maxMs: 5_000, factor: 2, maxAttempts: 4, maxTotalDelayMs: 30_000, jitter: equalJitter,
-});
+};
 
-/**
- * A random number forced into [0, 1): a broken source (NaN, negative, 7) cannot make a wait
- * negative, NaN or longer than its bound.
- *
- * @example
- * unitRandom(Number.NaN) // 0
- */
+/** A random number forced into [0, 1): a broken source (NaN, negative, 7) cannot make a wait negative, NaN or longer than its bound. */
 export function unitRandom(random: number): number {
   return Number.isFinite(random) ? clamp(random, 0, 1 - Number.EPSILON) : 0;
 }

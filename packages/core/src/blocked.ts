@@ -36,10 +36,6 @@ export function sendPhase(answer: boolean | Blocked): SendPhase {
 /**
  * The error a blocked request ends with: `NOT_PERMITTED`, naming what is missing. Final: it
  * is never retried and never an unknown outcome, since nothing reached the server.
- *
- * @example
- * blockedError('net access to "example.com:443"').message
- * // 'The runtime did not permit the request to be sent: it needs net access to "example.com:443"'
  */
 export function blockedError(needs: string): ErrorInfo {
   return { code: 'NOT_PERMITTED', message: `The runtime did not permit the request to be sent: it needs ${needs}`, details: { needs } };

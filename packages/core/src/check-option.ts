@@ -8,10 +8,8 @@ import { isCount } from './values.ts';
  */
 export type Rule<T> = readonly [test: (value: any, options: T) => boolean, words: string];
 
-/** A finite number `>= min`. Internal. */
 export const atLeast = (min: number): Rule<unknown> => [(n) => Number.isFinite(n) && n >= min, `a finite number >= ${min}`];
 
-/** An integer `>= 0`. Internal. */
 export const COUNT: Rule<unknown> = [isCount, 'an integer >= 0'];
 
 /**
@@ -27,11 +25,7 @@ export function invalidOption(option: string, rule: string): ResilienceError {
 /**
  * The defaults with the overrides that are not `undefined` (those keep their defaults), each
  * option checked against its rule in order, frozen. Throws `INVALID_OPTION` naming the first
- * option that breaks its rule (`prefix` + its key). Internal.
- *
- * @example
- * checkedOptions('retryBudget.', DEFAULT_RETRY_BUDGET, { ratio: -1 }, { ratio: atLeast(0) })
- * // throws "retryBudget.ratio must be a finite number >= 0"
+ * option that breaks its rule (`prefix` + its key).
  */
 export function checkedOptions<T extends object>(
   prefix: string,

@@ -36,9 +36,8 @@ function classifyHttp(o: Http, traits: RevisionTraits, sessionLogic: boolean, di
   const { status } = o;
   if (status >= 200 && status < 300) {
     // Only a POST or GET answered 200 carries messages; 202, 204 and DELETE replies carry none.
-    const carriesMessages = status === 200 && o.httpMethod !== 'DELETE';
     const mediaType = o.contentType?.split(';')[0]?.trim().toLowerCase();
-    return carriesMessages && mediaType && !WIRE_MEDIA_TYPES.includes(mediaType)
+    return status === 200 && o.httpMethod !== 'DELETE' && mediaType && !WIRE_MEDIA_TYPES.includes(mediaType)
       ? { kind: 'malformed', contentType: mediaType }
       : { kind: 'success' };
   }

@@ -32,9 +32,9 @@ export interface RetryPolicy {
  * `Retry-After` honoured up to 20 s, 3 resumptions, replay only when safe, a refusing server
  * waited for up to 20 s.
  */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   backoff: DEFAULT_BACKOFF, retryAfterCapMs: 20_000, maxResumes: 3, replay: 'safe', tools: {}, restartWait: DEFAULT_RESTART_WAIT,
-});
+};
 
 /**
  * A checked policy from defaults and overrides (throws `INVALID_OPTION`).

@@ -1,7 +1,17 @@
-/** `T`, each of whose optional properties may also be given as `undefined` (which {@link defined} leaves out). */
+/**
+ * `T`, each of whose optional properties may also be given as `undefined` (which {@link defined} leaves out).
+ *
+ * @example
+ * const overrides: Loose<Partial<Backoff>> = { initialMs: flags.initialMs }; // may be undefined: the default stays
+ */
 export type Loose<T> = { [K in keyof T]: undefined extends T[K] ? T[K] | undefined : T[K] };
 
-/** `T` without its `undefined` values: a property that may be `undefined` is optional instead. */
+/**
+ * `T` without its `undefined` values: a property that may be `undefined` is optional instead.
+ *
+ * @example
+ * const session: Defined<{ id: string | undefined; ordinal: number }> = defined({ id: maybeId, ordinal: 1 }); // { ordinal: 1 } without an id
+ */
 export type Defined<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
   [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
 };

@@ -15,6 +15,7 @@ import { isNonNegative } from './values.ts';
 export type LossCause = 'server-restarted' | 'idle-expired' | 'evicted-while-idle' | 'evicted-while-busy' | 'unknown';
 
 /**
+ * What {@link diagnoseLoss} reads: times on one clock, and what the server said of itself.
  *
  * @example
  * const facts: LossFacts = { sessionStartedAtMs: 0, lastActivityAtMs: 50_000, failedAtMs: 60_000, serverUptimeSeconds: 12 };

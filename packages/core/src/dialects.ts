@@ -38,9 +38,6 @@ export interface SessionGoneDialect {
 /**
  * The known dialects, most specific first, ending in the spec's own rule (any 404). Sources:
  * `mcp-facts.md` §3 and the servers' code. Extra rows given to the classifier go before these.
- *
- * @example
- * SESSION_GONE_DIALECTS.map((d) => d.name) // ['amdahl', 'typescript-sdk', ...]
  */
 export const SESSION_GONE_DIALECTS: readonly SessionGoneDialect[] = [
   // The seed contract.
@@ -94,12 +91,7 @@ function matches(row: SessionGoneDialect, { status, rpc, text }: DialectEvidence
   return row.text === undefined || text?.trim() === row.text;
 }
 
-/**
- * The first dialect that matches, trying `extra` rows before the built-in ones.
- *
- * @example
- * matchDialect({ status: 404, text: 'session not found\n' })?.name // 'go-sdk'
- */
+/** The first dialect that matches, trying `extra` rows before the built-in ones. */
 export function matchDialect(
   evidence: DialectEvidence,
   extra: readonly SessionGoneDialect[] = [],

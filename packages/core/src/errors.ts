@@ -76,15 +76,15 @@ const BRAND = Symbol.for('mcp-resilience.error');
  * throw new ResilienceError({ code: 'SESSION_LOST', message: 'session lost after replay' }, { cause });
  */
 export class ResilienceError extends Error {
-  readonly code: ErrorCode;
-  readonly details: Readonly<Record<string, unknown>>;
+  declare readonly code: ErrorCode;
+  declare readonly details: Readonly<Record<string, unknown>>;
   readonly [BRAND] = true;
 
   constructor(info: ErrorInfo, options?: { cause?: unknown }) {
     super(info.message, options);
-    this.name = 'ResilienceError';
     this.code = info.code;
     this.details = info.details ?? {};
+    this.name = 'ResilienceError';
   }
 }
 

@@ -88,9 +88,9 @@ export type EventType = ResilienceEvent['type'];
 export type NormalizedEvent = Readonly<Record<string, unknown>> & { readonly type: EventType };
 
 /** Fields that vary from run to run: clock readings, jittered waits, ages, attempts made while waiting, and the bug report made of them. */
-const VARYING = new Set(['atMs', 'delayMs', 'sessionAgeMs', 'idleMs', 'serverUptimeSeconds', 'report', 'limitMs', 'waitedMs', 'attempts']);
+const VARYING = ['atMs', 'delayMs', 'sessionAgeMs', 'idleMs', 'serverUptimeSeconds', 'report', 'limitMs', 'waitedMs', 'attempts'];
 /** Fields that name a session. */
-const SESSION_FIELDS = new Set(['session', 'from', 'to']);
+const SESSION_FIELDS = ['session', 'from', 'to'];
 
 /**
  * Makes a trace comparable across runs and runtimes: drops times, waits and ages, and
@@ -103,13 +103,14 @@ const SESSION_FIELDS = new Set(['session', 'from', 'to']);
  * // [{ type: 'session-started', session: 1, revision: '2025-11-25' }]
  */
 export function normalizeTrace(events: readonly ResilienceEvent[]): NormalizedEvent[] {
-  const ordinals = new Map<number, number>();
-  const renumber = (n: number) => ordinals.get(n) ?? (ordinals.set(n, ordinals.size + 1), ordinals.size);
+  const sessions: number[] = [];
+  // A session's ordinal is its place in order of first appearance (push returns the new length).
+  const renumber = (n: number) => sessions.indexOf(n) + 1 || sessions.push(n);
   return events.map((event) => {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(event)) {
-      if (VARYING.has(key) || value === undefined) continue;
-      out[key] = SESSION_FIELDS.has(key) && typeof value === 'number' ? renumber(value) : value;
+      if (VARYING.includes(key) || value === undefined) continue;
+      out[key] = SESSION_FIELDS.includes(key) && typeof value === 'number' ? renumber(value) : value;
     }
     return out as NormalizedEvent;
   });

@@ -19,11 +19,6 @@ function errorOf(message: unknown): RpcError | undefined {
  * Reads the JSON-RPC error out of a response body given as text or as parsed JSON: a single
  * error response, or the first error in a batch. Anything else (malformed JSON, an HTML page,
  * a success, a non-integer code) reads as `undefined`; this never throws.
- *
- * @example
- * readRpcError('{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}')
- * // { code: -32001, message: 'Session not found' }
- * readRpcError('<html>502 Bad Gateway</html>') // undefined
  */
 export function readRpcError(body: unknown): RpcError | undefined {
   let parsed = body;
@@ -34,16 +29,10 @@ export function readRpcError(body: unknown): RpcError | undefined {
       return undefined;
     }
   }
-  // The first error of a message or a batch.
   return [parsed].flat().map(errorOf).find((error) => error);
 }
 
-/**
- * A field of an error's `data` object, when `data` is an object; garbage reads as `undefined`.
- *
- * @example
- * dataField({ code: -32000, message: '', data: { reason: 'session_not_found' } }, 'reason') // 'session_not_found'
- */
+/** A field of an error's `data` object, when `data` is an object; garbage reads as `undefined`. */
 export function dataField(error: RpcError | undefined, name: string): unknown {
   return isRecord(error?.data) ? error.data[name] : undefined;
 }

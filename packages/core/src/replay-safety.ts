@@ -71,12 +71,12 @@ export type ReplayPolicy = 'safe' | 'always' | 'never' | ((operation: Operation)
  * again opens one more session at most: an orphan the server expires. `tasks/get`,
  * `tasks/list` and `tasks/result` only read a task; `tasks/cancel` sent twice cancels it once.)
  */
-export const REPLAY_SAFE_METHODS: ReadonlySet<string> = new Set([
+export const REPLAY_SAFE_METHODS: readonly string[] = [
   'initialize', 'ping', 'server/discover',
   'tools/list', 'prompts/list', 'prompts/get', 'completion/complete',
   'resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe',
   'logging/setLevel', 'tasks/get', 'tasks/list', 'tasks/result', 'tasks/cancel',
-]);
+];
 
 /**
  * Whether an operation whose outcome is unknown may be sent again.
@@ -94,7 +94,7 @@ export function isReplaySafe(operation: Operation, policy: ReplayPolicy = 'safe'
   const { method, toolName, annotations } = operation;
   if (operation.stream === true || operation.consent === true) return true;
   // Without a method, neither check below holds.
-  if (REPLAY_SAFE_METHODS.has(method!) && operation.task !== true) return true;
+  if (REPLAY_SAFE_METHODS.includes(method!) && operation.task !== true) return true;
   if (method !== 'tools/call' || toolName === undefined) return false;
   if (trust.readOnlyTools?.includes(toolName) || trust.idempotentTools?.includes(toolName)) return true;
   return trust.trustAnnotations === true && (annotations?.readOnlyHint === true || annotations?.idempotentHint === true);

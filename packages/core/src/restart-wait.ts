@@ -23,17 +23,14 @@ export interface RestartWait {
   readonly jitter: Jitter;
 }
 
-/** 100 ms doubling to 1 s, equal jitter, for at most 20 s a call (the engine's default request deadline). */
-export const DEFAULT_RESTART_WAIT: RestartWait = Object.freeze({
+/** At most 20 s a call: the engine's default request deadline. */
+export const DEFAULT_RESTART_WAIT: RestartWait = {
   initialMs: 100, maxMs: 1_000, factor: 2, maxWaitMs: 20_000, jitter: equalJitter,
-});
+};
 
 /**
  * A restart wait from defaults and overrides, checked: throws `INVALID_OPTION` naming the
  * option (`restartWait.maxMs`, …) on a negative, non-finite or inconsistent value.
- *
- * @example
- * const wait = createRestartWait({ maxWaitMs: 30_000 });
  */
 export function createRestartWait(overrides: Partial<RestartWait> = {}): RestartWait {
   return checkedOptions('restartWait.', DEFAULT_RESTART_WAIT, overrides, {
@@ -74,19 +71,14 @@ export interface ServerWaitStep {
 
 /**
  * The next step of a call whose connection was refused: a delay (jittered, capped at `maxMs`,
- * never past the deadline, so the last attempt goes at the deadline itself), or, once the
- * deadline has come, the typed error `SERVER_UNREACHABLE`. The deadline is `maxWaitMs` after the
- * first refusal. A clock that is not a finite number ends the wait.
- *
- * @example
- * nextServerWait(DEFAULT_RESTART_WAIT, { waits: 0 }, 1_000, 0.5)
- * // { type: 'wait-for-server', delayMs: 75, attempt: 1, untilMs: 21_000 }
+ * never past the deadline, so the last attempt goes at the deadline itself, even a fraction of
+ * a ms away), or, once the deadline has come, the typed error `SERVER_UNREACHABLE`. The
+ * deadline is `maxWaitMs` after the first refusal. A clock that is not a finite number ends the wait.
  */
 export function nextServerWait(wait: RestartWait, state: WaitState, nowMs: number, random: number): ServerWaitStep | ErrorInfo {
   const untilMs = state.untilMs ?? nowMs + wait.maxWaitMs;
   const leftMs = untilMs - nowMs;
   if (!(leftMs > 0)) return serverUnreachable(state.waits, wait.maxWaitMs);
-  // The last delay ends at the deadline itself (a fraction of a ms, if that is what is left).
   const delayMs = Math.min(backoffDelay(wait, state.waits, random), leftMs);
   return { type: 'wait-for-server', delayMs, attempt: state.waits + 1, untilMs };
 }

@@ -10,15 +10,11 @@ export type RetryAfter =
   | { readonly kind: 'invalid'; readonly raw: string };
 
 const MONTHS = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec'; // a month's index: its position / 4
-const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
-const LONG_DAY = '(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day';
-const MONTH = `(${MONTHS})`;
-const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
 // RFC 9110 §5.6.7: IMF-fixdate, and the two obsolete forms recipients must accept.
 // Captured: day, month, year, time (IMF-fixdate and RFC 850); month, day, time, year (asctime).
-const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
-const RFC850 = new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`);
-const ASCTIME = new RegExp(`^${DAY} ${MONTH} ( \\d|\\d{2}) ${TIME} (\\d{4})$`);
+const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const RFC850 = /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (\d{2})-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const ASCTIME = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ( \d|\d{2}) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
 const RAW_LIMIT = 64;
 
 /** The date's time, or `undefined` for what Date.UTC would silently roll over: 31 Feb, 25:00, 61 seconds. */
@@ -59,7 +55,7 @@ function parseHttpDate(value: string): number | undefined {
  */
 export function parseRetryAfter(value: string | null | undefined): RetryAfter | undefined {
   const text = value?.trim();
-  if (!text) return undefined; // absent or blank
+  if (!text) return undefined;
   if (/^\d+$/.test(text)) return { kind: 'delay', ms: Math.min(Number(text) * 1000, Number.MAX_SAFE_INTEGER) };
   const epochMs = parseHttpDate(text);
   return epochMs === undefined ? { kind: 'invalid', raw: text.slice(0, RAW_LIMIT) } : { kind: 'date', epochMs };

@@ -30,7 +30,7 @@ export interface RetryBudgetState {
 }
 
 /** Retries may add 20% to the calls, plus 10 in every 10 s window. */
-export const DEFAULT_RETRY_BUDGET: RetryBudget = Object.freeze({ ratio: 0.2, minPerWindow: 10, windowMs: 10_000 });
+export const DEFAULT_RETRY_BUDGET: RetryBudget = { ratio: 0.2, minPerWindow: 10, windowMs: 10_000 };
 
 /**
  * A checked budget (throws `INVALID_OPTION` on a negative or non-finite value).

@@ -83,7 +83,7 @@ const DATED = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function revisionTraits(raw: string | undefined): RevisionTraits {
   const revision = raw?.trim() ?? '';
-  const known = Object.hasOwn(TABLE, revision);
+  const known = KNOWN_REVISIONS.includes(revision);
   const traits = known
     ? TABLE[revision]!
     : !DATED.test(revision)

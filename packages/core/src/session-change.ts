@@ -33,10 +33,6 @@ function canonical(value: unknown): string | undefined {
   return JSON.stringify(value, (_, v: unknown) => (isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
-}
-
 /**
  * How a new session differs from the old one, or `undefined` when it negotiated the same
  * revision and capabilities. A call replayed on a changed session could mean something else,
@@ -48,7 +44,8 @@ function record(value: unknown): Record<string, unknown> {
  * // { revision: { from: '2025-11-25', to: '2025-06-18' }, capabilities: ['tools'] }
  */
 export function sessionChange(before: Negotiated, after: Negotiated): SessionChange | undefined {
-  const [a, b] = [record(before.capabilities), record(after.capabilities)];
+  const a = isRecord(before.capabilities) ? before.capabilities : {};
+  const b = isRecord(after.capabilities) ? after.capabilities : {};
   const names = Object.keys({ ...a, ...b }).sort(); // each name once
   const capabilities = names.filter((name) => canonical(a[name]) !== canonical(b[name]));
   const revisionChanged = before.revision !== after.revision;

@@ -84,7 +84,8 @@ export function markDead(tracker: SessionTracker, ordinal: number): SessionTrack
  * tracker = touch(tracker, now);
  */
 export function touch(tracker: SessionTracker, nowMs: number): SessionTracker {
-  return tracker.current ? { ...tracker, current: { ...tracker.current, lastActivityAtMs: nowMs } } : tracker;
+  const { current } = tracker;
+  return current ? { ...tracker, current: { ...current, lastActivityAtMs: nowMs } } : tracker;
 }
 
 /** What a call that met a session loss does next; see {@link recoveryStep}. */

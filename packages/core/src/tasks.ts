@@ -1,3 +1,4 @@
+import { defined } from './defined.ts';
 import type { LossCause } from './diagnose.ts';
 import type { ErrorInfo } from './errors.ts';
 import { revisionTraits } from './revisions.ts';
@@ -11,7 +12,7 @@ import { isNonNegative, isRecord } from './values.ts';
  */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
-const STATUSES: readonly string[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
+const STATUSES: readonly unknown[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
 
 /**
  * What a client needs of a task the server described (`CreateTaskResult.task`, a `tasks/get` result).
@@ -42,13 +43,13 @@ export function readTask(value: unknown): TaskFacts | undefined {
   const task = isRecord(value) && isRecord(value.task) ? value.task : value;
   if (!isRecord(task)) return undefined;
   const { taskId, status, pollInterval, ttl, statusMessage } = task;
-  if (typeof taskId !== 'string' || taskId === '' || !STATUSES.includes(status as string)) return undefined;
-  return {
+  if (typeof taskId !== 'string' || taskId === '' || !STATUSES.includes(status)) return undefined;
+  return defined({
     taskId, status: status as TaskStatus,
-    ...(isNonNegative(pollInterval) ? { pollIntervalMs: pollInterval } : {}),
-    ...(ttl === null || isNonNegative(ttl) ? { ttlMs: ttl } : {}),
-    ...(typeof statusMessage === 'string' ? { statusMessage } : {}),
-  };
+    pollIntervalMs: isNonNegative(pollInterval) ? pollInterval : undefined,
+    ttlMs: ttl === null || isNonNegative(ttl) ? ttl : undefined,
+    statusMessage: typeof statusMessage === 'string' ? statusMessage : undefined,
+  });
 }
 
 /**

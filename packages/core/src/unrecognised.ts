@@ -23,7 +23,7 @@ export interface UnrecognisedAnswer {
 export const UNRECOGNISED_TEXT_LIMIT = 200;
 
 /** Statuses that name a cause of their own (authorization, method, media type, size, rate): never a session's end. */
-const OTHER_CAUSES: ReadonlySet<number> = new Set([401, 403, 405, 406, 407, 411, 413, 414, 415, 429, 431]);
+const OTHER_CAUSES = [401, 403, 405, 406, 407, 411, 413, 414, 415, 429, 431];
 
 function redacted(text: string, sessionId: string | undefined): string {
   const cut = sessionId ? text.split(sessionId).join(redactSessionId(sessionId)) : text;
@@ -44,9 +44,9 @@ function redacted(text: string, sessionId: string | undefined): string {
 export function unrecognisedAnswer(observation: Observation, verdict: Verdict, sessionId?: string): UnrecognisedAnswer | undefined {
   if (observation.kind !== 'http' || verdict.kind !== 'client-error' || !observation.sessionIdSent) return undefined;
   const { status, body } = observation;
-  if (status < 400 || status > 499 || OTHER_CAUSES.has(status) || !revisionTraits(observation.revision).sessions) return undefined;
+  if (status < 400 || status > 499 || OTHER_CAUSES.includes(status) || !revisionTraits(observation.revision).sessions) return undefined;
   const rpc = readRpcError(body);
   if (rpc) return { status, code: rpc.code, message: redacted(rpc.message, sessionId) };
-  const text = typeof body === 'string' ? body.trim() : '';
-  return { status, ...(text === '' ? {} : { text: redacted(text, sessionId) }) };
+  const text = typeof body === 'string' && body.trim();
+  return { status, ...(text ? { text: redacted(text, sessionId) } : {}) };
 }
