@@ -14,8 +14,8 @@ describe('spreadGoal: a timing goal judged on the interquartile range of the rou
   it('says the target, and the median with the interval and extremes it was judged on', () => {
     const goal = spreadGoal('CPU', { rounds: 4, median: 12, q1: -3, q3: 30, min: -10, max: 41 }, 40, 'µs');
     expect(goal.goal).toBe('≤ +40 µs (upper quartile of the rounds)');
-    expect(goal.measured).toBe('12 µs (IQR -3–30 µs, range -10–41 µs, 4 rounds)');
-    expect(spreadText(spread(1, 1.02, 1.04), ' ×')).toBe('1.02 × (IQR 1–1.04 ×, range 0.95–1.09 ×, 20 rounds)');
+    expect(goal.measured).toBe('+12 µs (IQR -3 to +30 µs, range -10 to +41 µs, 4 rounds)');
+    expect(spreadText(spread(1, 1.02, 1.04), ' ×')).toBe('1.02 × (IQR 1 to 1.04 ×, range 0.95 to 1.09 ×, 20 rounds)');
   });
 });
 

@@ -44,13 +44,14 @@ export const HEALTHY_PATH_GOALS = {
 
 /**
  * A spread as the reports write it: the median of the rounds, then the interquartile range and
- * the extremes.
+ * the extremes (signed: a + before positive values, for an amount added).
  *
  * @example
- * spreadText({ rounds: 20, median: 1.04, q1: 1.02, q3: 1.06, min: 0.99, max: 1.1 }, ' ×'); // '1.04 × (IQR 1.02–1.06 ×, range 0.99–1.1 ×, 20 rounds)'
+ * spreadText({ rounds: 20, median: 1.04, q1: 1.02, q3: 1.06, min: 0.99, max: 1.1 }, ' ×'); // '1.04 × (IQR 1.02 to 1.06 ×, range 0.99 to 1.1 ×, 20 rounds)'
  */
-export function spreadText(s: Spread, unit = ''): string {
-  return `${s.median}${unit} (IQR ${s.q1}–${s.q3}${unit}, range ${s.min}–${s.max}${unit}, ${s.rounds} rounds)`;
+export function spreadText(s: Spread, unit = '', signed = false): string {
+  const n = (x: number) => (signed && x > 0 ? `+${x}` : `${x}`);
+  return `${n(s.median)}${unit} (IQR ${n(s.q1)} to ${n(s.q3)}${unit}, range ${n(s.min)} to ${n(s.max)}${unit}, ${s.rounds} rounds)`;
 }
 
 /**
@@ -64,5 +65,5 @@ export function spreadGoal(name: string, spread: Spread, atMost: number, unit: '
   const verdict = judge(spread, atMost);
   const target = unit === '×' ? `≤ ${atMost.toFixed(2)} ×` : `≤ +${atMost} µs`;
   const shown = unit === '×' ? ' ×' : ' µs';
-  return { name, goal: `${target} (upper quartile of the rounds)`, measured: spreadText(spread, shown), met: verdict === 'met', counted: false, verdict };
+  return { name, goal: `${target} (upper quartile of the rounds)`, measured: spreadText(spread, shown, unit === 'µs'), met: verdict === 'met', counted: false, verdict };
 }
