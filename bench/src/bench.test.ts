@@ -12,8 +12,11 @@ const run = (args: readonly string[]) => runNode(fileURLToPath(new URL('../dist/
 
 const REQUIRED = [
   'overhead_median_ratio', 'recovery_requests', 'recovery_requests_proactive', 'storm_initializes',
-  'storm_baseline_initializes', 'heap_growth_bytes', 'core_gzip_bytes', 'engine_gzip_bytes',
+  'storm_baseline_initializes', 'storm_naive_initializes', 'heap_growth_bytes', 'core_gzip_bytes', 'engine_gzip_bytes',
+  'engine_with_core_gzip_bytes', 'overhead_added_cpu_us', 'overhead_json_added_cpu_us', 'overhead_progress_median_ratio',
+  'overhead_progress_cpu_ratio', 'overhead_progress_added_cpu_us', 'overhead_progress_concurrent_median_ratio',
 ] as const;
+const SPREAD_KEYS = ['rounds', 'median', 'q1', 'q3', 'min', 'max'];
 
 describe('pnpm bench --quick', () => {
   it('runs every benchmark, prints the tables and writes the figures', async () => {
@@ -58,8 +61,39 @@ describe('pnpm bench --quick', () => {
     expect(figures.recovery_failed_requests_proactive).toBe(0);
     expect(figures.recovery_initializes_proactive).toBe(1); // the idle session was replaced, not merely lucky
     expect(figures.storm_initializes).toBe(1);
-    expect(figures.storm_baseline_initializes).toBe(200); // the workaround: one session per failed call
+    expect(figures.storm_baseline_initializes).toBe(1); // the baseline: the failed calls share one reconnect
+    expect(figures.storm_naive_initializes).toBe(200); // the naive workaround: one session per failed call
     expect(figures.storm_failed_calls).toBe(0);
+    expect(figures.storm_baseline_failed_calls).toBe(0);
+    type Side = { initializes: number[]; p99MsByStorm: number[] };
+    const storm = (figures.details as { storm: { order: string[]; resilient: Side; sharedWorkaround: Side; workaround: Side } }).storm;
+    expect([storm.resilient, storm.sharedWorkaround, storm.workaround].map((side) => side.initializes)).toEqual([[1], [1], [200]]);
+    expect(storm.order).toEqual(['resilient', 'sharedWorkaround', 'workaround']);
+    expect(Object.keys(figures.storm_p99_vs_baseline as object)).toEqual(SPREAD_KEYS);
+    expect(stdout).toMatch(/^workaround sharing one reconnect +1 +0 /m);
+
+    // Every overhead ratio with its spread over the rounds (4 in --quick), for each run: SSE, JSON, SSE with progress.
+    expect(figures.overhead_progress_notifications).toBe(3);
+    type Spread = { rounds: number; median: number; q1: number; q3: number; min: number; max: number };
+    const spread = figures.overhead_spread as Record<string, Record<string, Record<string, Spread>>>;
+    expect(Object.keys(spread)).toEqual(['sse', 'json', 'sse_progress']);
+    for (const [run, modes] of Object.entries(spread)) {
+      expect(Object.keys(modes), run).toEqual(['sequential', 'concurrent']);
+      for (const [mode, figuresOf] of Object.entries(modes)) {
+        expect(Object.keys(figuresOf), `${run}.${mode}`).toEqual(['median_ratio', 'p99_ratio', 'cpu_ratio', 'added_cpu_us']);
+        for (const s of Object.values(figuresOf)) {
+          expect(Object.keys(s)).toEqual(SPREAD_KEYS);
+          expect(s.rounds).toBe(4);
+          expect(s.min <= s.q1 && s.q1 <= s.median && s.median <= s.q3 && s.q3 <= s.max, JSON.stringify(s)).toBe(true);
+        }
+      }
+    }
+    const progress = (figures.details as { overheadProgress: { sequential: { plain: { latency: { n: number } } } } }).overheadProgress;
+    expect(progress.sequential.plain.latency.n).toBe(160);
+    const goals = figures.goals as { name: string; verdict?: string }[];
+    const healthyPath = goals.filter((g) => g.name.startsWith('overhead, '));
+    expect(healthyPath).toHaveLength(6); // SSE and JSON: one at a time, 32 at a time, CPU added; judged on the spread
+    for (const g of healthyPath) expect(['met', 'missed', 'unclear'], g.name).toContain(g.verdict);
     // A leak grows with the losses (200 here), one or more each; a few either way are timers and
     // streams in passing (the SDK reopening its GET stream, sockets kept alive) when measured.
     expect(figures.memory_losses).toBe(200);

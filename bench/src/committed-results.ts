@@ -40,6 +40,8 @@ export type CommittedResults = Omit<Partial<BenchSummary>, 'overhead_node_lines'
     readonly size: SizeReport;
     readonly overhead: OverheadResult;
     readonly overheadJson: OverheadResult;
+    /** Absent in runs before the overhead with progress notifications was measured. */
+    readonly overheadProgress?: OverheadResult;
     readonly recovery: RecoveryResult;
     readonly storm: StormResult;
     readonly memory: { readonly resilient: MemoryResult; readonly baseline: MemoryResult; readonly clients?: LineageMemoryResult };

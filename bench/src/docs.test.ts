@@ -30,7 +30,7 @@ describe('docDifferences and renderDoc', () => {
     const problems = docDifferences(`${all.replace(/<!-- bench:readme-storm -->[^\n]*\n/, '')}\n<!-- bench:readme-size --><!-- /bench -->\n<!-- bench:nonsense --><!-- /bench -->`, doc, committed);
     expect(problems).toEqual([
       'README.md: <!-- bench:nonsense --> is no block of README.md (bench/src/docs.ts)',
-      'README.md: bench:readme-storm (the storm) appears 0 times, not once',
+      'README.md: bench:readme-storm (the storm, against the sharing and the naive workaround) appears 0 times, not once',
       'README.md: bench:readme-size (the sizes) appears 2 times, not once',
     ]);
   });
@@ -56,6 +56,15 @@ describe('docDifferences and renderDoc', () => {
       '',
     ]);
     expect(contentOf(BLOCKS.find((x) => x.name === 'readme-lineage-memory')!, newer)).toBe(" In `pnpm bench`'s memory run, 10,000 clients on one fetch grow the heap by 0.20 MB, with 0 failed calls.");
+  });
+
+  it('quotes no spread and no sharing workaround for a run that measured neither (before issue 38)', () => {
+    const { overhead_spread: _spread, overhead_progress_median_ratio: _progress, ...rest } = committed;
+    const { sharedWorkaround: _shared, p99VsShared: _vs, ...storm } = committed.details.storm;
+    const older = { ...rest, details: { ...committed.details, storm } } as unknown as CommittedResults;
+    for (const name of ['overhead-spread', 'overhead-p99-concurrent', 'overhead-progress', 'storm-size', 'storm', 'storm-p99', 'readme-overhead', 'readme-storm']) {
+      expect(contentOf(BLOCKS.find((x) => x.name === name)!, older).trim(), name).toBe('');
+    }
   });
 
   it('renders a run that measured SSE answers only on each Node line (no JSON, no added_cpu_us) as it did: SSE figures alone', () => {

@@ -6,7 +6,7 @@ const side = (medianMs: number, cpuMicrosPerCall?: number) => ({
   latency: { n: 100, medianMs, p99Ms: medianMs * 3 }, blockMsPerCall: medianMs * 1.1, ...(cpuMicrosPerCall === undefined ? {} : { cpuMicrosPerCall }),
 });
 const result = (cpu: boolean): OverheadResult => ({
-  sequential: { plain: side(2, cpu ? 1000 : undefined), resilient: side(2.2, cpu ? 1100 : undefined), medianRatio: 1.1, p99Ratio: 1.1, blockRatio: 1.1, ...(cpu ? { cpuRatio: 1.1 } : {}) },
+  sequential: { plain: side(2, cpu ? 1000 : undefined), resilient: side(2.2, cpu ? 1100 : undefined), medianRatio: 1.1, p99Ratio: 1.1, blockRatio: 1.1, ...(cpu ? { cpuRatio: 1.1 } : {}), spread: {} },
 });
 const SIZE = { warmupCalls: 1, rounds: 4, sequentialCalls: 25, concurrentCallsPerWorker: 0 };
 const node: RuntimeOverhead = { runtime: 'node', version: 'Node v20', clock: 'performance.now()', size: SIZE, cpu: { source: 'process.cpuUsage()' }, sse: result(true), json: result(true) };

@@ -57,3 +57,60 @@ export async function echoWithWorkaround(holder: { client: Client }, url: string
     if (holder.client !== fresh) await fresh.close().catch(() => {});
   }
 }
+
+/**
+ * What a competent application without this project does: one client shared by every call, and
+ * when calls fail, ONE reconnect shared by all of them (a promise kept while it is under way), each
+ * failed call made once more on the new client. `reconnects` counts the new clients it opened.
+ *
+ * @example
+ * const shared = await sharedReconnect(url);
+ * await Promise.all(texts.map((t) => shared.echo(t))); // one reconnect, however many calls failed
+ */
+export interface SharedReconnect {
+  readonly echo: (text: string) => Promise<void>;
+  readonly reconnects: () => number;
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * A {@link SharedReconnect} on a client connected to `url`.
+ *
+ * @example
+ * const shared = await sharedReconnect(chaos.url);
+ * await shared.echo('hello');
+ * await shared.close();
+ */
+export async function sharedReconnect(url: string): Promise<SharedReconnect> {
+  let client = await connectClient(url);
+  let reconnecting: { readonly replaces: Client; readonly next: Promise<Client> } | undefined;
+  let reconnects = 0;
+  const replace = (used: Client): Promise<Client> => {
+    if (client !== used) return Promise.resolve(client); // already replaced by another call's reconnect
+    if (reconnecting?.replaces === used) return reconnecting.next;
+    reconnects += 1;
+    const next = connectClient(url).then((fresh) => {
+      client = fresh;
+      reconnecting = undefined;
+      void used.close().catch(() => {});
+      return fresh;
+    }, (error: unknown) => {
+      reconnecting = undefined;
+      throw error;
+    });
+    reconnecting = { replaces: used, next };
+    return next;
+  };
+  return {
+    echo: async (text) => {
+      const used = client;
+      try {
+        await echo(used, text);
+      } catch {
+        await echo(await replace(used), text);
+      }
+    },
+    reconnects: () => reconnects,
+    close: () => client.close().catch(() => {}),
+  };
+}

@@ -2,8 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { rolldown } from 'rolldown';
 
-/** The size goals of issue #5, in bytes of minified and gzipped (level 9) code. */
-export const SIZE_GOAL = { core: 4 * 1024, engine: 10 * 1024 } as const;
+/**
+ * The size goals of issue #5, in bytes of minified and gzipped (level 9) code; `engineWithCore`,
+ * what an application ships (issue 38's headline), is held to the sum of the two.
+ */
+export const SIZE_GOAL = { core: 4 * 1024, engine: 10 * 1024, engineWithCore: 14 * 1024 } as const;
 
 /**
  * The budgets CI enforces (bytes, min+gzip), so that nothing grows unnoticed. Both miss their
@@ -20,9 +23,10 @@ export const SIZE_GOAL = { core: 4 * 1024, engine: 10 * 1024 } as const;
  * 36's exact requests; 16.6 KB once stores held no secret and one identity, with deadlines, and a
  * resumed client was whole: +1,026 B; 17.0 KB (17,447 B) with first contact failing fast, state with one
  * owner, the renewal's first request going alone and cancels named per client) to 17.5 KB. Bringing it
- * back to 15.5 KB is issue 38's work.
+ * back to 15.5 KB is issue 38's work. `engineWithCore` is the headline: the engine with the core it
+ * uses, what every application ships (23,123 B when issue 38 set its budget to 23.5 KB).
  */
-export const SIZE_BUDGET = { core: 8 * 1024, engine: 17.5 * 1024 } as const;
+export const SIZE_BUDGET = { core: 8 * 1024, engine: 17.5 * 1024, engineWithCore: 23.5 * 1024 } as const;
 
 /** The runtime adapters, by their package's last name. */
 export const ADAPTERS = ['node', 'deno', 'cloudflare', 'browser'] as const;

@@ -9,6 +9,8 @@ export type ScenarioFetchOptions = ScenarioClientOptions & { readonly onEvent: (
 /** Per-request options the runner passes the SDK: a call that neither answers nor fails by `timeout` is a hang. */
 export interface ScenarioRequestOptions {
   readonly timeout?: number;
+  /** Told of each `notifications/progress` of the request (the SDK then sends a progress token). */
+  readonly onprogress?: (progress: unknown) => void;
 }
 
 /** What the runner uses of an official SDK `Client` (1.x `@modelcontextprotocol/sdk` or 2.x `@modelcontextprotocol/client`). */

@@ -23,9 +23,10 @@ export type {
 export { percentile, ratio, summarize, type Summary } from './latency-stats.ts';
 export {
   measureOverhead, measureRuntimeOverhead, OVERHEAD_CONCURRENCY, RUNTIME_OVERHEAD_SIZES,
-  type AnswerFormat, type CpuClock, type MeasureOverheadOptions, type OverheadComparison, type OverheadResult, type OverheadSide,
-  type OverheadSize, type RuntimeOverhead,
+  type AnswerFormat, type CpuClock, type MeasureOverheadOptions, type OverheadResult, type OverheadSize, type RuntimeOverhead,
 } from './measure-overhead.ts';
+export type { OverheadComparison, OverheadSide, OverheadSpread } from './overhead-compare.ts';
+export { judge, quantile, spreadOf, type Spread } from './spread.ts';
 export { parseCorpus, parseScenarioFile, type CorpusEntry, type ScenarioSource } from './parse-corpus.ts';
 export { parseReport } from './parse-report.ts';
 export { parseScenario } from './parse-scenario.ts';

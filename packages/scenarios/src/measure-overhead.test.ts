@@ -55,6 +55,28 @@ describe('measureOverhead, against an mcp-chaos pool', () => {
     await poolIsEmpty();
   });
 
+  it('spreads each ratio over the rounds, a round being one block of each client', async () => {
+    const { host } = recordingHost();
+    let micros = 0;
+    const result = await measureOverhead(host, { ...SMALL, rounds: 3, concurrentCallsPerWorker: 1 }, { format: 'sse', readCpuMicros: () => (micros += 100) });
+    for (const c of [result.sequential, result.concurrent!]) {
+      expect(Object.keys(c.spread).sort()).toEqual(['addedCpuMicros', 'blockRatio', 'cpuRatio', 'medianRatio', 'p99Ratio']);
+      for (const s of Object.values(c.spread)) expect(s.rounds).toBe(3);
+    }
+    expect(result.sequential.spread.cpuRatio).toEqual({ rounds: 3, median: 1, q1: 1, q3: 1, min: 1, max: 1 }); // 100 µs a block each
+    expect(result.sequential.spread.addedCpuMicros?.median).toBe(0);
+    await poolIsEmpty();
+  });
+
+  it('with progressNotifications, answers each call with that many progress notifications and then its result', async () => {
+    const { host, engineRequests } = recordingHost();
+    const result = await measureOverhead(host, SMALL, { format: 'sse', progressNotifications: 3 });
+    expect(result.sequential.resilient.latency.n).toBe(10);
+    expect(engineRequests.filter((m) => m === 'POST')).toHaveLength(2 + 13);
+    await expect(measureOverhead(host, SMALL, { format: 'json', progressNotifications: 3 })).rejects.toThrow(RangeError);
+    await poolIsEmpty();
+  });
+
   it('fails with OVERHEAD_CALL_FAILED when a call fails, naming the client, and stops its server', async () => {
     const { host } = recordingHost([{ kind: 'status', status: 400, count: 1, rpcMethod: 'tools/call' }]);
     const failure = await measureOverhead(host, SMALL, { format: 'sse' }).catch((error: unknown) => error);

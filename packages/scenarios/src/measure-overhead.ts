@@ -1,7 +1,7 @@
 import { SDK_TIMEOUT_MS } from './call-outcome.ts';
 import { ScenarioError } from './errors.ts';
 import type { ScenarioClient, ScenarioHost } from './host.ts';
-import { ratio, summarize, type Summary } from './latency-stats.ts';
+import { compare, emptySample, type OverheadComparison, type OverheadSample } from './overhead-compare.ts';
 import { newClient } from './run-scenario.ts';
 import type { RuntimeName } from './scenario.ts';
 
@@ -61,28 +61,6 @@ export type CpuClock =
   | { readonly source: string; readonly readMicros: () => number }
   | { readonly unavailable: string };
 
-/** One client's calls: latency, and its CPU time per call when the runtime can read it. */
-export interface OverheadSide {
-  readonly latency: Summary;
-  /**
-   * The time its blocks took, over its calls: a mean that a coarse clock cannot round away
-   * (workerd's advances only on I/O, in whole milliseconds).
-   */
-  readonly blockMsPerCall: number;
-  readonly cpuMicrosPerCall?: number;
-}
-
-/** The plain SDK client against the resilient one; ratios are `resilient / plain`. */
-export interface OverheadComparison {
-  readonly plain: OverheadSide;
-  readonly resilient: OverheadSide;
-  readonly medianRatio: number;
-  readonly p99Ratio: number;
-  /** Of {@link OverheadSide.blockMsPerCall}. */
-  readonly blockRatio: number;
-  readonly cpuRatio?: number;
-}
-
 export interface OverheadResult {
   readonly sequential: OverheadComparison;
   /** Absent when the size asks for no concurrent blocks. */
@@ -115,12 +93,12 @@ export interface MeasureOverheadOptions {
   readonly readCpuMicros?: () => number;
   /** The clock, in milliseconds. Default `performance.now()`. */
   readonly now?: () => number;
-}
-
-interface Sample {
-  readonly latencies: number[];
-  blockMs: number;
-  cpuMicros: number;
+  /**
+   * Each call's answer carries this many `notifications/progress` before its result (the chaos
+   * server's `slow` tool, asked for no wait, with a progress token): an SSE stream of several
+   * messages, what a slow tool sends, instead of `echo`'s one. Default 0: `echo`.
+   */
+  readonly progressNotifications?: number;
 }
 
 interface Subject {
@@ -128,22 +106,28 @@ interface Subject {
   readonly client: ScenarioClient;
 }
 
-async function echo(subject: Subject, text: string): Promise<void> {
+async function call(subject: Subject, text: string, progressNotifications: number): Promise<void> {
+  const tool = progressNotifications > 0 ? 'slow' : 'echo';
   try {
-    await subject.client.callTool({ name: 'echo', arguments: { text } }, undefined, { timeout: SDK_TIMEOUT_MS });
+    if (tool === 'echo') await subject.client.callTool({ name: tool, arguments: { text } }, undefined, { timeout: SDK_TIMEOUT_MS });
+    else {
+      let seen = 0;
+      await subject.client.callTool({ name: tool, arguments: { ms: 0, steps: progressNotifications } }, undefined, { timeout: SDK_TIMEOUT_MS, onprogress: () => (seen += 1) });
+      if (seen !== progressNotifications) throw new Error(`${seen} progress notifications, not ${progressNotifications}`);
+    }
   } catch (error) {
-    throw new ScenarioError('OVERHEAD_CALL_FAILED', `the ${subject.name} client's echo call failed: ${(error as Error).message}`, { cause: error });
+    throw new ScenarioError('OVERHEAD_CALL_FAILED', `the ${subject.name} client's ${tool} call failed: ${(error as Error).message}`, { cause: error });
   }
 }
 
-async function block(subject: Subject, workers: number, callsPerWorker: number, into: Sample, options: MeasureOverheadOptions): Promise<void> {
+async function block(subject: Subject, workers: number, callsPerWorker: number, into: OverheadSample, options: MeasureOverheadOptions): Promise<void> {
   const now = options.now ?? (() => performance.now());
   const cpuBefore = options.readCpuMicros?.() ?? 0;
   const blockStart = now();
   await Promise.all(Array.from({ length: workers }, async (_, worker) => {
     for (let i = 0; i < callsPerWorker; i++) {
       const start = now();
-      await echo(subject, `w${worker}-${i}`);
+      await call(subject, `w${worker}-${i}`, options.progressNotifications ?? 0);
       into.latencies.push(now() - start);
     }
   }));
@@ -151,26 +135,15 @@ async function block(subject: Subject, workers: number, callsPerWorker: number, 
   if (options.readCpuMicros) into.cpuMicros += options.readCpuMicros() - cpuBefore;
 }
 
-function side(sample: Sample, withCpu: boolean): OverheadSide {
-  const latency = summarize(sample.latencies);
-  const blockMsPerCall = Math.round((sample.blockMs / latency.n) * 1000) / 1000;
-  return withCpu ? { latency, blockMsPerCall, cpuMicrosPerCall: Math.round(sample.cpuMicros / latency.n) } : { latency, blockMsPerCall };
-}
+type Samples = Record<Subject['name'], OverheadSample>;
+const emptySamples = (): Samples => ({ plain: emptySample(), resilient: emptySample() });
 
-function compare(plainSample: Sample, resilientSample: Sample, withCpu: boolean): OverheadComparison {
-  const plain = side(plainSample, withCpu);
-  const resilient = side(resilientSample, withCpu);
-  return {
-    plain, resilient,
-    medianRatio: ratio(resilient.latency.medianMs, plain.latency.medianMs),
-    p99Ratio: ratio(resilient.latency.p99Ms, plain.latency.p99Ms),
-    blockRatio: ratio(resilient.blockMsPerCall, plain.blockMsPerCall),
-    ...(withCpu ? { cpuRatio: ratio(resilient.cpuMicrosPerCall!, plain.cpuMicrosPerCall!) } : {}),
-  };
+/** Adds one round's block to the client's whole sample. */
+function merge(into: OverheadSample, block: OverheadSample): void {
+  into.latencies.push(...block.latencies);
+  into.blockMs += block.blockMs;
+  into.cpuMicros += block.cpuMicros;
 }
-
-const emptySample = (): Sample => ({ latencies: [], blockMs: 0, cpuMicros: 0 });
-const emptySamples = (): Record<Subject['name'], Sample> => ({ plain: emptySample(), resilient: emptySample() });
 
 /**
  * What the engine costs on the host's runtime: on one healthy server of the chaos pool
@@ -178,7 +151,9 @@ const emptySamples = (): Record<Subject['name'], Sample> => ({ plain: emptySampl
  * client given the host's resilient fetch, `echo` calls in blocks that alternate between the
  * two (ABBA), so drift on a noisy machine falls on both alike. Latency on `now`, and CPU time
  * per call when the runtime can read it, and the time of whole blocks per call (the figure
- * a coarse clock leaves intact). A failed call is a {@link ScenarioError}
+ * a coarse clock leaves intact), each ratio also round by round, spread over the rounds. With
+ * `progressNotifications`, each answer is a stream of that many progress notifications and then
+ * the result (SSE answers only). A failed call is a {@link ScenarioError}
  * `OVERHEAD_CALL_FAILED`: a healthy server answers every call. The clients and the server are
  * stopped whatever happens.
  *
@@ -187,6 +162,9 @@ const emptySamples = (): Record<Subject['name'], Sample> => ({ plain: emptySampl
  * sequential.medianRatio; // ≈ 1.1
  */
 export async function measureOverhead(host: ScenarioHost, size: OverheadSize, options: MeasureOverheadOptions): Promise<OverheadResult> {
+  if ((options.progressNotifications ?? 0) > 0 && options.format === 'json') {
+    throw new RangeError('progress notifications need SSE answers: a JSON body holds the result alone');
+  }
   const chaos = await host.chaos.start(options.format === 'json' ? { jsonResponses: true } : {});
   const clients: ScenarioClient[] = [];
   const connected = async (name: Subject['name'], transportOptions: { fetch?: typeof fetch }): Promise<Subject> => {
@@ -199,19 +177,23 @@ export async function measureOverhead(host: ScenarioHost, size: OverheadSize, op
     const plain = await connected('plain', {});
     const resilient = await connected('resilient', { fetch: host.createFetch({ onEvent: () => {} }) });
     const withCpu = options.readCpuMicros !== undefined;
-    const sequential = emptySamples();
-    const concurrent = emptySamples();
+    const sequential = { all: emptySamples(), rounds: [] as Samples[] };
+    const concurrent = { all: emptySamples(), rounds: [] as Samples[] };
     for (const subject of [plain, resilient]) await block(subject, 1, size.warmupCalls, emptySample(), options);
+    const blocks = async (order: Subject[], into: typeof sequential, workers: number, callsPerWorker: number) => {
+      const round = emptySamples();
+      for (const subject of order) await block(subject, workers, callsPerWorker, round[subject.name], options);
+      for (const subject of order) merge(into.all[subject.name], round[subject.name]);
+      into.rounds.push(round);
+    };
     for (let round = 0; round < size.rounds; round++) {
       const order = round % 2 === 0 ? [plain, resilient] : [resilient, plain];
-      for (const subject of order) await block(subject, 1, size.sequentialCalls, sequential[subject.name], options);
+      await blocks(order, sequential, 1, size.sequentialCalls);
       if (size.concurrentCallsPerWorker === 0) continue;
-      for (const subject of order) await block(subject, OVERHEAD_CONCURRENCY, size.concurrentCallsPerWorker, concurrent[subject.name], options);
+      await blocks(order, concurrent, OVERHEAD_CONCURRENCY, size.concurrentCallsPerWorker);
     }
-    return {
-      sequential: compare(sequential.plain, sequential.resilient, withCpu),
-      ...(size.concurrentCallsPerWorker === 0 ? {} : { concurrent: compare(concurrent.plain, concurrent.resilient, withCpu) }),
-    };
+    const result = (x: typeof sequential) => compare(x.all.plain, x.all.resilient, x.rounds, withCpu);
+    return { sequential: result(sequential), ...(size.concurrentCallsPerWorker === 0 ? {} : { concurrent: result(concurrent) }) };
   } finally {
     await Promise.all(clients.map((client) => client.close().catch(() => {})));
     await chaos.stop();
