@@ -181,6 +181,10 @@ describe('the live view\'s end, in Chromium', () => {
   it('tells a connection lost mid-run (the process killed) as such, and tries again', { timeout: START_CAP_MS + 60_000 }, async () => {
     child = await startChaosProcess();
     const { page, sockets } = await watched(`${child.control}/`);
+    // From here the page's timers wait for the test: its retry (0.5 s after the close) comes when
+    // the clock is run below, however long the machine takes to tell the close (a retry that came
+    // first was told "cannot connect").
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     process.kill(child.pid, 'SIGKILL');
     await shown(page, '#status[data-state="closed"]');
     expect(await page.textContent('#status')).toMatch(/^connection lost \(1006\) · again in 0\.5 s$/);
