@@ -34,8 +34,11 @@ function steadyStatus(client: ScoreboardClient, s: Scenario): 'passed' | 'failed
  * A cell: `✓ 6/6 · 3 req`, `✗ 2/5: reinitialized, dead-id-dropped`, `– skipped`; optional checks
  * failed in parentheses; the checks the client declares varying named after `varies:`, out of the
  * count (`✗ 4/5: calls-answered · varies: one-initialize`); `±` when the scenario's own verdict turns on one of them.
+ *
+ * @example
+ * cell(CLIENTS[0], report.scenarios[0]); // '✗ 3/6: reinitialized, one-initialize, calls-answered'
  */
-function cell(client: ScoreboardClient, s: Scenario | undefined): string {
+export function cell(client: ScoreboardClient, s: Scenario | undefined): string {
   if (!s) return '?';
   if (s.status === 'skipped') return '– skipped';
   const status = steadyStatus(client, s);

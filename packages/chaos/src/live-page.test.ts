@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startChaosProcess, type ChaosProcess } from './chaos-process.ts';
+import { manualClock } from './chaos-clock.ts';
 import { startChaosServer, type ChaosServer } from './chaos-server.ts';
 import { START_CAP_MS } from './start-process.ts';
 import type { Fault } from './faults.ts';
@@ -114,7 +115,10 @@ const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.to
 
 describe('the live view\'s fault labels, in Chromium at 1,400 px', () => {
   it('draws a restart, a 429 burst and four stream drops applied together, and then many more, with no label over another or over a line', { timeout: 60_000 }, async () => {
-    chaos = await startChaosServer({ dialect: 'amdahl' });
+    // The server's clock stands still: every fault lands at one moment, so at one x, however long a
+    // loaded machine takes between them (a restart that took a while put the next marks a few
+    // pixels on, and their lines through its label).
+    chaos = await startChaosServer({ dialect: 'amdahl', clock: manualClock() });
     const page = await open(`${chaos.control}/`, (p) => p.setViewportSize({ width: 1_400, height: 900 }));
     await shown(page, '#status[data-state="live"]');
     const session = await openSession(chaos.url);
@@ -181,6 +185,10 @@ describe('the live view\'s end, in Chromium', () => {
   it('tells a connection lost mid-run (the process killed) as such, and tries again', { timeout: START_CAP_MS + 60_000 }, async () => {
     child = await startChaosProcess();
     const { page, sockets } = await watched(`${child.control}/`);
+    // From here the page's timers wait for the test: its retry (0.5 s after the close) comes when
+    // the clock is run below, however long the machine takes to tell the close (a retry that came
+    // first was told "cannot connect").
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     process.kill(child.pid, 'SIGKILL');
     await shown(page, '#status[data-state="closed"]');
     expect(await page.textContent('#status')).toMatch(/^connection lost \(1006\) · again in 0\.5 s$/);

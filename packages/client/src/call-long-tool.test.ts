@@ -1,4 +1,4 @@
-import { startChaosServer, type ChaosServer, type ChaosServerOptions } from '@mcp-resilience/chaos';
+import { manualClock, startChaosServer, type ChaosServer, type ChaosServerOptions } from '@mcp-resilience/chaos';
 import { normalizeTrace, type ResilienceEvent } from '@mcp-resilience/core';
 import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -110,13 +110,15 @@ describe('callLongTool: a slow tool on the async path', () => {
   });
 
   it('honours the wait cap: TASK_UNFINISHED with the task id, the task still running', async () => {
-    const { client } = await setup();
+    // The server's clock: the job is still running at the cap, however slow the machine (it never moves).
+    const { client } = await setup({ clock: manualClock() });
     const error = await callLongTool(client, job('capped', 1_000), { poll: { maxWaitMs: 250 } }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TASK_UNFINISHED', details: { taskId: expect.any(String), status: 'working', reason: 'max-wait' } });
   });
 
   it('abort ends the wait at once with the abort reason, and cancels the task on the server', async () => {
-    const { client } = await setup();
+    // The server's clock: the job is still running when the abort comes, however slow the machine (it never moves).
+    const { client } = await setup({ clock: manualClock() });
     const controller = new AbortController();
     const calling = callLongTool(client, job('aborted', 2_000), { signal: controller.signal, onTask: once(() => controller.abort(new Error('user left'))) });
     await expect(calling).rejects.toThrow('user left');

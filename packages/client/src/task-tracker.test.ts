@@ -56,7 +56,8 @@ describe('the engine and tasks', () => {
   });
 
   it('tasks/cancel is idempotent: sent again on the new session after a loss, it cancels the task', async () => {
-    const events = await setup({ taskBinding: 'server' });
+    // The server's clock: the job runs until it is cancelled, however long the loss and the re-initialization take.
+    const events = await setup({ taskBinding: 'server', clock: manualClock() });
     const { task } = await client!.request({ method: 'tools/call', params: job('cancelled', 2_000) }, CreateTaskResultSchema, { task: {} });
     await chaos!.applyFaults([{ kind: 'evict', session: 'all' }]);
     await expect(client!.experimental.tasks.cancelTask(task.taskId)).resolves.toMatchObject({ taskId: task.taskId, status: 'cancelled' });

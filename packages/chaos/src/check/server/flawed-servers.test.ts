@@ -101,16 +101,19 @@ describe('each check fails on a server built to break it', () => {
   }, 90_000);
 
   it('stream-keeps-alive passes when the open stream is use, and fails on a server that evicts a session whose GET stream is open', async () => {
-    // The servers' idle budget is 200 ms, on their own timers; the check waits until a session
+    // The servers' idle budget is 1 s, on their own timers; the check waits until a session
     // without a stream has expired on the server's clock (capped at 30 s), so the verdict does not
-    // depend on how fast this machine is.
+    // depend on how fast this machine is. The budget is what the check's own requests get between
+    // them (initialize → initialized → the GET stream), a few milliseconds on a quiet machine: at
+    // 200 ms a loaded one let a session idle out in its handshake (ProbeError: 404).
+    const IDLE_MS = 1_000;
     for (const [flaws, status, why] of [
       [[], 'passed', /the one with its GET stream open was answered$/],
       [['stream-not-use'], 'failed', /the server closed the open GET stream|the one with its GET stream open → 404/],
     ] as const) {
-      const server = await startFlawedServer({ flaws, idleMs: 200 });
+      const server = await startFlawedServer({ flaws, idleMs: IDLE_MS });
       try {
-        const verdict = await streamKeepsAlive(new McpTalk(server.url, 10_000), 200);
+        const verdict = await streamKeepsAlive(new McpTalk(server.url, 10_000), IDLE_MS);
         expect(verdict).toMatchObject({ status });
         expect(verdict.detail).toMatch(why);
       } finally {
