@@ -50,7 +50,6 @@ export class CallRunner implements StreamOwner, Abandonable {
   #serverWait: ServerWait | undefined; // for a server that refuses connections (a restart), made when it meets one
   readonly #ends: CallSignal;
   #leftInFlight: (() => void) | undefined;
-
   readonly #engine: Engine;
   readonly #session: Lineage;
   readonly #request: CallRequest;
@@ -84,11 +83,12 @@ export class CallRunner implements StreamOwner, Abandonable {
 
   /** Its client gave up on it (its SDK's `notifications/cancelled`): never sent again, and every wait for it ends now. */
   abandon(): void { this.#ends.abandon(); }
+  reading(open: boolean): void { this.#ends.reading(open); }
 
   finished(): void {
     if (this.#finished) return;
     this.#finished = true;
-    this.#ends.release();
+    this.#ends.over();
     this.#leftInFlight?.();
     this.#request.done?.();
   }

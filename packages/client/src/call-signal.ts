@@ -2,6 +2,19 @@ import { ResilienceError, type ErrorInfo } from '@mcp-resilience/core';
 
 const CANCELLED: ErrorInfo = { code: 'CALL_CANCELLED', message: 'The caller gave up on the call: it is not sent again', details: {} };
 
+/** The calls whose requests follow each caller's signal: one listener on it for them all (an SDK gives all its requests one). */
+const followers = new WeakMap<AbortSignal, Set<AbortController>>();
+
+function followersOf(given: AbortSignal): Set<AbortController> {
+  let calls = followers.get(given);
+  if (!calls) {
+    const created = (calls = new Set());
+    followers.set(given, created);
+    given.addEventListener('abort', () => created.forEach((call) => call.abort(given.reason)), { once: true });
+  }
+  return calls;
+}
+
 /**
  * What ends every wait of one call: its caller's abort (the request's own signal), or its client
  * giving up on it (an SDK's timeout or abort reaches the engine only as `notifications/cancelled`).
@@ -14,8 +27,10 @@ const CANCELLED: ErrorInfo = { code: 'CALL_CANCELLED', message: 'The caller gave
 export class CallSignal {
   #controller: AbortController | undefined;
   #signal: AbortSignal | undefined;
-  #wire: AbortSignal | undefined;
-  #follow: (() => void) | undefined;
+  #wire: AbortController | undefined;
+  #following = false;
+  #over = false;
+  #reading = false;
   /** Set once the client gave up on the call: the error its waits end with. */
   abandoned: ResilienceError | undefined;
 
@@ -34,20 +49,33 @@ export class CallSignal {
    * The signal the call's requests go out with: one of the call's own, aborted with the caller's.
    * Node's `fetch` adds a listener to each request's signal and drops it only once the request is
    * collected; on the one signal the SDK gives all its requests, they pile up, and each request
-   * walks them all. Followed until {@link release}.
+   * walks them all. Followed until the call is over and its response stream read no more.
    */
   get wire(): AbortSignal | null {
     const given = this.given;
-    if (!given || given.aborted || this.#wire) return this.#wire ?? given ?? null;
-    const controller = new AbortController();
-    given.addEventListener('abort', (this.#follow = () => controller.abort(given.reason)), { once: true });
-    return (this.#wire = controller.signal);
+    if (!given || given.aborted) return given ?? null;
+    this.#wire ??= new AbortController();
+    if (!this.#following) followersOf(given).add(this.#wire);
+    this.#following = true;
+    return this.#wire.signal;
   }
 
-  /** The call is over: its requests' signal stops following the caller's (nothing of the call stays on it). */
-  release(): void {
-    if (this.#follow) this.given!.removeEventListener('abort', this.#follow);
-    this.#follow = undefined;
+  /** The call is over (its answer handed on, or its failure): see {@link wire}. */
+  over(): void {
+    this.#over = true;
+    this.#unfollow();
+  }
+
+  /** A response stream of the call is being read (`true`), or is read no more: see {@link wire}. */
+  reading(open: boolean): void {
+    this.#reading = open;
+    this.#unfollow();
+  }
+
+  #unfollow(): void {
+    if (!this.#following || !this.#over || this.#reading) return;
+    followers.get(this.given!)?.delete(this.#wire!);
+    this.#following = false;
   }
 
   /** The client gave up on the call: every wait of it ends now, with `CALL_CANCELLED`. */

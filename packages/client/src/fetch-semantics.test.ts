@@ -127,19 +127,36 @@ describe('the engine is a fetch: the caller\'s signal', () => {
     }
   });
 
-  it('still ends a call on the wire when the caller aborts: its fetch rejects with the reason', async () => {
+  it('one signal for every request through session losses: nothing stays on it after each recovered call', async () => {
+    chaos = await startChaosServer({ jsonResponses: true });
+    const fetch = createResilientFetch();
+    const signal = new AbortController().signal;
+    const headers = await initialized(fetch, chaos.url, signal);
+    const before = getEventListeners(signal, 'abort').length;
+    for (let id = 1; id <= 10; id++) {
+      await chaos.applyFaults([{ kind: 'evict', session: 'all' }]);
+      const answer = await result(await fetch(chaos.url, { method: 'POST', headers, body: call(id), signal }));
+      expect(answer).toMatchObject({ result: { content: [{ text: `c${id}` }] } });
+    }
+    expect(getEventListeners(signal, 'abort').length).toBe(before);
+    await fetch.close();
+  });
+
+  it('still ends calls on the wire when the caller aborts: twenty in flight, one listener on its signal, each fetch rejects with the reason', async () => {
     let held = 0;
-    const silent = createServer((req) => { held++; req.resume(); }); // takes the call, never answers
+    const silent = createServer((req) => { held++; req.resume(); }); // takes the calls, never answers
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     servers.push({ stop: () => new Promise<void>((resolve) => (silent.closeAllConnections(), silent.close(() => resolve()))) });
     const fetch = createResilientFetch();
     const controller = new AbortController();
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/mcp`;
-    const pending = fetch(url, { method: 'POST', headers: { ...HEADERS, 'mcp-protocol-version': '2025-11-25' }, body: call(1), signal: controller.signal });
-    await expect.poll(() => held).toBe(1);
+    const headers = { ...HEADERS, 'mcp-protocol-version': '2025-11-25' };
+    const pending = Array.from({ length: 20 }, (_, i) => fetch(url, { method: 'POST', headers, body: call(i + 1), signal: controller.signal }));
+    await expect.poll(() => held).toBe(20);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1); // Node warns past 10
     const reason = new Error('the caller gave up');
     controller.abort(reason);
-    await expect(pending).rejects.toBe(reason);
+    for (const call of pending) await expect(call).rejects.toBe(reason);
     await fetch.close();
   });
 

@@ -27,6 +27,8 @@ export interface StreamOwner {
   ended(cursor: { readonly lastEventId?: string; readonly retryMs?: number }): Promise<StreamNext>;
   /** The call is over: its answer handed on, or the body failed or was cancelled. Told at least once. */
   finished(): void;
+  /** A response stream of the call is being read (`true`), or is read no more (it ended, broke or was cancelled). */
+  reading(open: boolean): void;
   readonly signal: AbortSignal | undefined;
 }
 
@@ -118,8 +120,7 @@ export async function superviseStream(first: Response, owner: StreamOwner): Prom
     if (!resumed) lastEventId = retryMs = undefined;
   };
   follow(first);
-  // The caller's abort ends the stream being read, even once the call is answered (its requests' own signal follows it no longer).
-  owner.signal?.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
+  owner.reading(true); // until the stream ends, breaks or is cancelled: the caller's abort still ends it, answered or not
 
   // Nothing is handed on before the first message (a priming event is the engine's alone).
   let chunk, more;
@@ -128,7 +129,10 @@ export async function superviseStream(first: Response, owner: StreamOwner): Prom
   else if (answer && queued.length === 1) {
     // Its answer first (a healthy call, mostly): handed on as JSON, which the SDK takes as it is. The
     // stream is read to its end; MCP has a server send nothing after its answer (what it does reaches the engine alone).
-    void (async () => { while (take(await read())) queued = []; })();
+    void (async () => {
+      while (take(await read())) queued = [];
+      owner.reading(false);
+    })();
     const headers = new Headers(first.headers);
     headers.set('content-type', 'application/json');
     return new AnsweredResponse(queued[0]!, answer, answer, first, headers);
@@ -141,6 +145,7 @@ export async function superviseStream(first: Response, owner: StreamOwner): Prom
 
   const finish = (controller: ReadableStreamDefaultController<Uint8Array>, error?: unknown) => {
     owner.finished();
+    owner.reading(false);
     if (error === undefined) controller.close();
     else controller.error(error);
   };
@@ -171,6 +176,7 @@ export async function superviseStream(first: Response, owner: StreamOwner): Prom
       },
       cancel(reason) {
         owner.finished();
+        owner.reading(false);
         return reader.cancel(reason).catch(() => {});
       },
     }),
