@@ -13,7 +13,7 @@ import type { CheckReport } from './run-check.ts';
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const RAW_CLIENT = `node ${fileURLToPath(new URL('../test-support/churn-clients/raw-client.mjs', import.meta.url))}`;
 
-const lost = { seq: 4, startMs: 30, endMs: 35, httpMethod: 'POST', rpcMethod: 'tools/call', call: 'echo {"text":"c2"}', session: 'sid-1a2b', status: 404,
+const lost = { seq: 4, connection: 2, startMs: 30, endMs: 35, httpMethod: 'POST', rpcMethod: 'tools/call', call: 'echo {"text":"c2"}', session: 'sid-1a2b', status: 404,
   body: '{"jsonrpc":"2.0","id":4,"error":{"code":-32001,"message":"Session not found"}}' };
 const report: CheckReport = {
   client: 'node c.mjs', ms: 1500, checks: { passed: 2, total: 3 }, scenariosPassed: 1, scenariosRun: 2, requiredFailed: 1, varying: 0,
@@ -47,7 +47,7 @@ describe('the reports', () => {
       '      ✓ re-initialized without the old id [MCP]: request 5 (POST initialize) opened a new session',
       '  ✗ gone-go-sdk     1/2 checks    not recovered',
       '      ✗ re-initialized without the old id [MCP]: no initialize <after> & "so"',
-      '          request 4: POST tools/call {"text":"c2"} [session sid-1a2b] → 404 {"jsonrpc":"2.0","id":4,"error":{"code":-32001,"message":"Session not found"}}',
+      '          request 4: POST tools/call {"text":"c2"} [session sid-1a2b, connection 2] → 404 {"jsonrpc":"2.0","id":4,"error":{"code":-32001,"message":"Session not found"}}',
       '          fix: Send initialize.',
       '      ✓ no call hung until its timeout [seed]: every call ended',
       '  - stateless-2026  skipped: no 2026',

@@ -11,12 +11,14 @@ import type { WireRecord } from './wire-tap.ts';
 // the right thing, and failing on a ledger that violates it.
 const scenario = (name: string): ChurnScenario => SCENARIOS.find((s) => s.name === name)!;
 
-function ledger(...rows: Omit<WireRecord, 'seq'>[]): WireRecord[] {
-  // An answer 200 on a stream that did not break carried its JSON-RPC response, unless a row says otherwise.
-  return rows.map((row, i) => ({ seq: i + 1, endMs: row.startMs + 5, status: 200, ...((row.status ?? 200) === 200 && !row.broken ? { answered: true } : {}), ...row }));
+function ledger(...rows: (Omit<WireRecord, 'seq' | 'connection'> & { connection?: number })[]): WireRecord[] {
+  // An answer 200 on a stream that did not break carried its JSON-RPC response, unless a row says
+  // otherwise; each request came on a connection of its own, unless a row names one.
+  return rows.map((row, i) => ({ seq: i + 1, connection: 100 + i, endMs: row.startMs + 5, status: 200, ...((row.status ?? 200) === 200 && !row.broken ? { answered: true } : {}), ...row }));
 }
 const init = (startMs: number, minted: string, more: Partial<WireRecord> = {}) => ({ startMs, httpMethod: 'POST', rpcMethod: 'initialize', minted, ...more });
-const notified = (startMs: number, session: string) => ({ startMs, httpMethod: 'POST', rpcMethod: 'notifications/initialized', session, status: 202 });
+const notified = (startMs: number, session: string, connection?: number) =>
+  ({ startMs, httpMethod: 'POST', rpcMethod: 'notifications/initialized', session, status: 202, ...(connection === undefined ? {} : { connection }) });
 const call = (startMs: number, id: string, session: string | undefined, more: Partial<WireRecord> = {}, tool = 'echo', args: object = { text: id }) =>
   ({ startMs, httpMethod: 'POST', rpcMethod: 'tools/call', call: callKey(tool, args), ...(session ? { session } : {}), ...more });
 const ok = (id: string, atMs: number): CallOutcome => ({ id, ok: true, text: id, atMs });
@@ -63,28 +65,62 @@ describe('the session checks, on a recorded eviction', () => {
     expect(verdict('gone-typescript-sdk', 'replayed-once', twice)).toMatchObject({ passed: false, detail: 'c2 was sent 2 times after it met the dead session' });
   });
 
-  it('dead-id-dropped fails when the dead id comes back, in the next step or after the new session', () => {
-    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', plain)).toMatchObject({ passed: false, detail: expect.stringContaining('request 5 (POST tools/call) carried a session id already answered 404') });
-    const after = evidence('concurrent-dead-session', ledger(
-      init(0, 'A'), call(20, 'c0', 'A'), call(30, 'c1', 'A', { status: 404 }), call(31, 'c2', 'A', { status: 404 }), init(40, 'B'), { startMs: 45, httpMethod: 'GET', session: 'A', status: 404 },
-    ), []);
-    expect(verdict('concurrent-dead-session', 'dead-id-dropped', after)).toMatchObject({ passed: false, detail: expect.stringContaining('request 6 (GET)') });
+  it('dead-id-dropped fails when the dead id comes back in the next step, or after the new session answered', () => {
+    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', plain)).toMatchObject({ passed: false,
+      detail: 'request 5 (POST tools/call) carried a session id already answered 404 (request 4 (POST tools/call)), as a call of step 3, begun once c2 had settled' });
+    const after = evidence('concurrent-dead-session', ledger(init(0, 'A'), call(20, 'c0', 'A'), call(30, 'c1', 'A', { status: 404 }), call(31, 'c2', 'A', { status: 404 }),
+      init(40, 'B'), notified(46, 'B', 9), { startMs: 52, httpMethod: 'GET', session: 'A', status: 404, connection: 9 }), []);
+    expect(verdict('concurrent-dead-session', 'dead-id-dropped', after)).toMatchObject({ passed: false, requests: [3, 5, 6, 7],
+      detail: 'request 7 (GET) carried a session id already answered 404 (request 3 (POST tools/call)), behind request 6 (POST notifications/initialized) on its connection, answered after request 5 (POST initialize) showed the client knew of the loss' });
   });
 
-  it('dead-id-dropped counts from the end of the answer that said the session was dead: a ping or a resend on it fails, a DELETE of it or a request already in flight does not', () => {
-    const ping = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404, endMs: 35 }),
-      { startMs: 36, httpMethod: 'POST', rpcMethod: 'ping', session: 'A', status: 404 }, init(40, 'B'), call(60, 'c2', 'B'), call(70, 'c3', 'B')), []);
-    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', ping)).toMatchObject({ passed: false, requests: [3, 4], detail: expect.stringContaining('request 4 (POST ping) carried a session id already answered 404') });
-    const twice = evidence('busy-eviction', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { broken: true, endMs: 300 }, 'slow', { ms: 800 }),
-      call(310, 'c2', 'A', { status: 404, endMs: 315 }, 'slow', { ms: 800 }), call(320, 'c2', 'A', { status: 404 }, 'slow', { ms: 800 }), init(330, 'B')), []);
-    expect(verdict('busy-eviction', 'dead-id-dropped', twice)).toMatchObject({ passed: false, detail: expect.stringContaining('request 5 (POST tools/call)') });
-    const deleted = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404 }), init(40, 'B'),
-      { startMs: 45, httpMethod: 'DELETE', session: 'A', status: 404 }, call(60, 'c2', 'B'), call(70, 'c3', 'B')), []);
-    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', deleted)).toMatchObject({ passed: true });
-    // A GET that reached the server before the 404's answer ended was on its way before the client could know.
-    const inFlight = evidence('gone-typescript-sdk', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { status: 404, endMs: 40 }),
-      { startMs: 35, httpMethod: 'GET', session: 'A', status: 404 }, init(45, 'B'), call(60, 'c2', 'B'), call(70, 'c3', 'B')), []);
-    expect(verdict('gone-typescript-sdk', 'dead-id-dropped', inFlight)).toMatchObject({ passed: true });
+  describe('dead-id-dropped judges by the order the wire proves, not by a clock', () => {
+    // c2 met the eviction on connection 1; B is the session the client opened after it.
+    const around = (extra: Omit<WireRecord, 'seq' | 'connection'> & { connection?: number }) => evidence('gone-typescript-sdk', ledger(
+      init(0, 'A', { connection: 1 }), call(20, 'c1', 'A', { connection: 1 }), call(30, 'c2', 'A', { status: 404, endMs: 35, connection: 1 }),
+      extra, init(40, 'B', { connection: 1 }), notified(50, 'B'), call(60, 'c2', 'B', { connection: 1 }), call(70, 'c3', 'B', { connection: 1 })), []);
+    const ping = { startMs: 36, httpMethod: 'POST', rpcMethod: 'ping', session: 'A', status: 404 };
+
+    it('fails a ping on the dead id sent on the connection that had carried the 404, however soon', () => {
+      expect(verdict('gone-typescript-sdk', 'dead-id-dropped', around({ ...ping, startMs: 31, connection: 1 }))).toMatchObject({ passed: false, requests: [3, 4],
+        detail: 'request 4 (POST ping) carried a session id already answered 404 (request 3 (POST tools/call)), on the connection that had carried that answer' });
+    });
+
+    it('passes a request on another connection that nothing shows came after the 404, even one that arrived after its answer ended and after the new initialize', () => {
+      // The SDK's GET stream reconnecting on its timer, sent before the client had read the loss: seen arriving late on a loaded machine.
+      const crossing = evidence('gone-typescript-sdk', ledger(init(0, 'A', { connection: 1 }), call(30, 'c2', 'A', { status: 404, endMs: 35, connection: 1 }),
+        init(40, 'B', { connection: 1 }), { startMs: 44, httpMethod: 'GET', session: 'A', status: 404, connection: 2 }, call(60, 'c2', 'B', { connection: 1 })), []);
+      expect(verdict('gone-typescript-sdk', 'dead-id-dropped', crossing)).toMatchObject({ passed: true,
+        detail: 'no request carried a dead session id after the client read its loss (1 lost; 1 request on another connection may have crossed its answer)' });
+    });
+
+    it('fails a request on another connection once that connection had carried the new session', () => {
+      expect(verdict('gone-typescript-sdk', 'dead-id-dropped', evidence('gone-typescript-sdk', ledger(init(0, 'A', { connection: 1 }), call(30, 'c2', 'A', { status: 404, connection: 1 }),
+        init(40, 'B', { connection: 2 }), { startMs: 44, httpMethod: 'GET', session: 'A', status: 404, connection: 2 }), [])))
+        .toMatchObject({ passed: false, detail: expect.stringMatching(/request 4 \(GET\) .*, behind request 3 \(POST initialize\) on its connection, answered after it showed the client knew of the loss$/) });
+    });
+
+    it('fails the failed call sent twice on the dead id in busy-eviction', () => {
+      const twice = evidence('busy-eviction', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(30, 'c2', 'A', { broken: true, endMs: 300 }, 'slow', { ms: 800 }),
+        call(310, 'c2', 'A', { status: 404, endMs: 315, connection: 7 }, 'slow', { ms: 800 }), call(320, 'c2', 'A', { status: 404, connection: 7 }, 'slow', { ms: 800 }), init(330, 'B')), []);
+      expect(verdict('busy-eviction', 'dead-id-dropped', twice)).toMatchObject({ passed: false, detail: expect.stringContaining('request 5 (POST tools/call)') });
+      const elsewhere = evidence('busy-eviction', ledger(init(0, 'A'), call(20, 'c1', 'A'), call(310, 'c2', 'A', { status: 404, endMs: 315 }, 'slow', { ms: 800 }),
+        call(320, 'c2', 'A', { status: 404 }, 'slow', { ms: 800 }), init(330, 'B')), []);
+      expect(verdict('busy-eviction', 'dead-id-dropped', elsewhere)).toMatchObject({ passed: false,
+        detail: 'request 4 (POST tools/call) carried a session id already answered 404 (request 3 (POST tools/call)), sending c2 again after request 3 (POST tools/call) was answered 404' });
+    });
+
+    it('cannot see a ping on another connection before the new session: nothing on the wire orders it after the 404', () => {
+      // The limit of a fair check: such a ping is the same on the wire as one a timer sent as the 404 came back.
+      expect(verdict('gone-typescript-sdk', 'dead-id-dropped', around({ ...ping, connection: 2 }))).toMatchObject({ passed: true, detail: expect.stringContaining('1 request on another connection may have crossed its answer') });
+    });
+
+    it("passes a DELETE of the old session, and a call of the loss's step already on its way", () => {
+      expect(verdict('gone-typescript-sdk', 'dead-id-dropped', around({ startMs: 45, httpMethod: 'DELETE', session: 'A', status: 404, connection: 1 }))).toMatchObject({ passed: true });
+      const concurrent = evidence('concurrent-dead-session', ledger(init(0, 'A', { connection: 1 }), call(30, 'c1', 'A', { status: 404, connection: 1 }),
+        call(36, 'c2', 'A', { status: 404, connection: 1 }), init(40, 'B', { connection: 1 })), []);
+      expect(verdict('concurrent-dead-session', 'dead-id-dropped', concurrent)).toMatchObject({ passed: true });
+    });
   });
 
   it('a scenario whose fault was never met fails every check that depends on it as "did not run as written"', () => {
@@ -224,7 +260,7 @@ describe('a client with a problem, or that skipped', () => {
 
 describe('recoveryCost', () => {
   it('counts the requests and time from the loss to the answer, GET streams aside', () => {
-    const withGet = evidence('gone-typescript-sdk', [...recovered.wire.slice(0, 4), { seq: 9, startMs: 35, endMs: 36, httpMethod: 'GET', session: 'A', status: 404 }, ...recovered.wire.slice(4)], recovered.outcomes);
+    const withGet = evidence('gone-typescript-sdk', [...recovered.wire.slice(0, 4), { seq: 9, connection: 9, startMs: 35, endMs: 36, httpMethod: 'GET', session: 'A', status: 404 }, ...recovered.wire.slice(4)], recovered.outcomes);
     expect(recoveryCost(scenario('gone-typescript-sdk'), withGet)).toEqual({ recovered: true, requests: 3, ms: 30 });
     expect(recoveryCost(scenario('gone-typescript-sdk'), plain)).toMatchObject({ recovered: false });
   });

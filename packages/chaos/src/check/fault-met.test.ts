@@ -8,7 +8,7 @@ import type { WireRecord } from './wire-tap.ts';
 
 const scenario = (name: string) => SCENARIOS.find((s) => s.name === name)!;
 const echo = (seq: number, startMs: number, id: string, more: Partial<WireRecord> = {}, session: string | null = 'A'): WireRecord =>
-  ({ seq, startMs, endMs: startMs + 5, httpMethod: 'POST', rpcMethod: 'tools/call', call: callKey('echo', { text: id }), ...(session ? { session } : {}), status: 200, answered: true, ...more });
+  ({ seq, connection: seq, startMs, endMs: startMs + 5, httpMethod: 'POST', rpcMethod: 'tools/call', call: callKey('echo', { text: id }), ...(session ? { session } : {}), status: 200, answered: true, ...more });
 const meeting = (name: string, wire: WireRecord[]) => {
   const evidence: ScenarioEvidence = { scenario: name, wire, ledger: {}, outcomes: [], callTimeoutMs: 15_000 };
   return faultMet(scenario(name), evidence, wireFacts(scenario(name), evidence));
@@ -18,8 +18,8 @@ describe('metFault', () => {
   it('is a 4xx or 5xx, or a POST whose stream broke; not a GET refused 405, nor any GET on 2026-07-28', () => {
     expect(metFault(echo(1, 0, 'c2', { status: 404 }), '2025-11-25')).toBe(true);
     expect(metFault(echo(1, 0, 'c2', { broken: true }), '2025-11-25')).toBe(true);
-    expect(metFault({ seq: 1, startMs: 0, httpMethod: 'GET', status: 405 }, '2025-11-25')).toBe(false);
-    expect(metFault({ seq: 1, startMs: 0, httpMethod: 'GET', status: 404 }, '2026-07-28')).toBe(false);
+    expect(metFault({ seq: 1, connection: 1, startMs: 0, httpMethod: 'GET', status: 405 }, '2025-11-25')).toBe(false);
+    expect(metFault({ seq: 1, connection: 1, startMs: 0, httpMethod: 'GET', status: 404 }, '2026-07-28')).toBe(false);
     expect(metFault(echo(1, 0, 'c2'), '2025-11-25')).toBe(false);
   });
 });

@@ -30,14 +30,14 @@ const MARK = { passed: '✓', failed: '✗', skipped: '-', varies: '±' } as con
 
 /**
  * A request of the wire ledger and its answer, on one line: `request 5: POST tools/call echo
- * {"text":"c2"} [session sid-1a2b] → 404 {"jsonrpc":"2.0",…}`.
+ * {"text":"c2"} [session sid-1a2b, connection 2] → 404 {"jsonrpc":"2.0",…}`.
  *
  * @example
  * wireLine(record); // 'request 5: POST tools/call … → 404 …'
  */
 export function wireLine(r: WireRecord): string {
   const what = [r.httpMethod, r.rpcMethod, r.call && r.call.replace(/^\S+ /, '')].filter(Boolean).join(' ');
-  const carried = [r.session && `session ${r.session}`, r.lastEventId && 'Last-Event-ID', r.token && `token ${r.token}`].filter(Boolean).join(', ');
+  const carried = [r.session && `session ${r.session}`, r.lastEventId && 'Last-Event-ID', r.token && `token ${r.token}`, `connection ${r.connection}`].filter(Boolean).join(', ');
   const answer = r.status === undefined ? 'no answer (still open)' : `${r.status}${r.broken ? ' (stream broken)' : ''}${r.retryAfter ? ` Retry-After: ${r.retryAfter}` : ''}${r.minted && r.rpcMethod === 'initialize' ? ` new session ${r.minted}` : ''}`;
   const body = r.body?.replace(/\s+/g, ' ').trim();
   return `request ${r.seq}: ${what}${carried ? ` [${carried}]` : ''} → ${answer}${body ? ` ${body.length > 120 ? `${body.slice(0, 120)}…` : body}` : ''}`;

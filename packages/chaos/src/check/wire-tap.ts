@@ -1,5 +1,6 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { redactSessionId } from '@mcp-resilience/core';
 import { callKey } from './scenario.ts';
 
@@ -12,6 +13,12 @@ export interface WireRecord {
   readonly seq: number;
   readonly startMs: number;
   readonly httpMethod: string;
+  /**
+   * The connection it came on, numbered in order of first use. On one connection a client sends a
+   * request only after the answer before it has come whole (HTTP/1.1 does not pipeline), which is
+   * what proves, with no clock, that a client had read an answer before it sent a request.
+   */
+  readonly connection: number;
   /** The tag of the `Mcp-Session-Id` the request carried. */
   readonly session?: string;
   /** It carried `Last-Event-ID` (a resumption). */
@@ -21,6 +28,7 @@ export interface WireRecord {
   rpcMethod?: string;
   /** For `tools/call`: the call's key (tool and arguments, see `callKey`). */
   call?: string;
+  /** When the server ended its answer (or the connection closed first): the earliest a client can have had it whole. */
   endMs?: number;
   status?: number;
   retryAfter?: string;
@@ -54,9 +62,10 @@ const BODY_KEPT = 240;
 
 /**
  * Keeps the first {@link BODY_KEPT} characters the server writes to `response` on `record`, by
- * wrapping its `write` and `end`; `end` waits until `holdUntil()` (wall-clock ms) when it says so.
+ * wrapping its `write` and `end`; `end` waits until `holdUntil()` (wall-clock ms) when it says so,
+ * and notes when it was called (`ended`): no client can have the whole answer before.
  */
-function keepBody(response: ServerResponse, record: WireRecord, holdUntil: () => number | undefined): void {
+function keepBody(response: ServerResponse, record: WireRecord, holdUntil: () => number | undefined, ended: () => void): void {
   let kept = '';
   const take = (chunk: unknown) => {
     if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) return;
@@ -74,8 +83,9 @@ function keepBody(response: ServerResponse, record: WireRecord, holdUntil: () =>
   response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
     if (typeof chunk !== 'function') take(chunk);
     const wait = (holdUntil() ?? 0) - Date.now();
-    if (wait > 0) return (setTimeout(() => (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest), wait), this);
-    return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    const finish = () => (ended(), (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest));
+    if (wait > 0) return (setTimeout(finish, wait), this);
+    return finish();
   } as typeof response.end;
 }
 
@@ -93,7 +103,21 @@ export type OnRequest = (record: WireRecord) => number | void;
 export type TokenTagger = (authorization: string | undefined) => string | undefined;
 
 const CHANNEL = 'http.server.request.start';
-const taps = new Map<number, { records: WireRecord[]; onRequest: OnRequest; t0: number; tagToken?: TokenTagger | undefined }>();
+interface Tap {
+  records: WireRecord[];
+  onRequest: OnRequest;
+  t0: number;
+  tagToken?: TokenTagger | undefined;
+  connections: WeakMap<Socket, number>;
+  connectionsSeen: number;
+}
+const taps = new Map<number, Tap>();
+
+function connectionOf(tap: Tap, socket: Socket): number {
+  let n = tap.connections.get(socket);
+  if (n === undefined) tap.connections.set(socket, (n = ++tap.connectionsSeen));
+  return n;
+}
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -130,16 +154,17 @@ function onStart(message: unknown): void {
   const session = header(request, 'mcp-session-id');
   const token = tap.tagToken?.(header(request, 'authorization'));
   const record: WireRecord = {
-    seq: tap.records.length + 1, startMs: performance.now() - tap.t0, httpMethod: request.method ?? 'GET',
+    seq: tap.records.length + 1, startMs: performance.now() - tap.t0, httpMethod: request.method ?? 'GET', connection: connectionOf(tap, request.socket),
     ...(session === undefined ? {} : { session: redactSessionId(session) }),
     ...(header(request, 'last-event-id') === undefined ? {} : { lastEventId: true }),
     ...(token === undefined ? {} : { token }),
   };
   tap.records.push(record);
   let holdUntil: number | undefined;
-  keepBody(response, record, () => holdUntil);
+  const now = () => performance.now() - tap.t0;
+  keepBody(response, record, () => holdUntil, () => (record.endMs ??= now()));
   response.once('close', () => {
-    record.endMs = performance.now() - tap.t0;
+    record.endMs ??= now();
     record.status = response.statusCode;
     const retryAfter = response.getHeader('retry-after');
     if (retryAfter !== undefined) {
@@ -185,7 +210,7 @@ export interface WireTap {
  */
 export function tapWire(port: number, t0: number, onRequest: OnRequest, tagToken?: TokenTagger): WireTap {
   if (taps.size === 0) subscribe(CHANNEL, onStart);
-  const tap = { records: [] as WireRecord[], onRequest, t0, tagToken };
+  const tap: Tap = { records: [], onRequest, t0, tagToken, connections: new WeakMap(), connectionsSeen: 0 };
   taps.set(port, tap);
   return {
     records: tap.records,

@@ -1,4 +1,4 @@
-// A churn-check client over plain fetch that recovers from a session loss (re-initialize once,
+// A churn-check client over plain HTTP that recovers from a session loss (re-initialize once,
 // shared, and send the failed call again once) unless told to cheat or slip:
 // node cheat-client.mjs MODE URL, MODE one of
 //   correct           does it right
@@ -9,6 +9,7 @@
 //   buffered          does it right, but its output is held until it exits (block-buffered stdout), after a lingering close
 //   alternate=FILE    a race of its own: correct on its 1st, 3rd, … run (counted in FILE), ping-dead-id on the others
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { resultIn } from './raw-rpc.mjs';
 
 const mode = (() => {
@@ -28,6 +29,23 @@ if (mode === 'nothing') {
   process.exit(0);
 }
 
+// One keep-alive connection, as a client with a single connection, or a pool that hands out the
+// connection an answer just freed, sends: so each request follows the answer before it on the wire.
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+function send(target, { method, headers, body, signal }) {
+  return new Promise((resolve, reject) => {
+    const sent = request(target, { method, headers, agent, signal }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => resolve(new Response([204, 205, 304].includes(res.statusCode) ? null : Buffer.concat(chunks),
+        { status: res.statusCode, headers: Object.entries(res.headers).flatMap(([name, value]) => [value].flat().map((v) => [name, v])) })));
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
 let session;
 let nextId = 1;
 let reinit;
@@ -35,7 +53,7 @@ let reinit;
 async function post(method, params, id, sessionId) {
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
   if (sessionId) headers['mcp-session-id'] = sessionId;
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method, params, id }), signal: AbortSignal.timeout(context.callTimeoutMs) });
+  const response = await send(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method, params, id }), signal: AbortSignal.timeout(context.callTimeoutMs) });
   return { response, text: await response.text() };
 }
 
@@ -45,7 +63,7 @@ async function open() {
   if (!response.ok) throw new Error(`initialize: HTTP ${response.status}: ${text.slice(0, 80)}`);
   session = response.headers.get('mcp-session-id');
   await post('notifications/initialized', undefined, undefined, session);
-  if (mode === 'delete-old' && old) await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': old, 'mcp-protocol-version': '2025-11-25' } });
+  if (mode === 'delete-old' && old) await send(url, { method: 'DELETE', headers: { 'mcp-session-id': old, 'mcp-protocol-version': '2025-11-25' } });
 }
 
 /** A session loss is read once: every call that met it waits for the one re-initialization. */
