@@ -21,9 +21,15 @@ function followersOf(given: AbortSignal): Set<AbortController> {
  * The signal is made when first asked for: a healthy call never waits, and pays nothing for it.
  *
  * @example
- * const ends = new CallSignal(init.signal);
+ * const ends = new CallSignal(init.signal, engine);
  * await engine.sleep(delayMs, ends.signal); // rejects with CALL_CANCELLED once ends.abandon() is called
  */
+/** What a call's signal learns its fetch from: the engine (see `Engine.noteSignalSettled`). */
+export interface SignalLearner {
+  readonly releasesSignals: boolean;
+  noteSignalSettled(signal: AbortSignal): void;
+}
+
 export class CallSignal {
   #controller: AbortController | undefined;
   #signal: AbortSignal | undefined;
@@ -34,7 +40,7 @@ export class CallSignal {
   /** Set once the client gave up on the call: the error its waits end with. */
   abandoned: ResilienceError | undefined;
 
-  constructor(readonly given: AbortSignal | null | undefined) {}
+  constructor(readonly given: AbortSignal | null | undefined, readonly learner: SignalLearner) {}
 
   get signal(): AbortSignal {
     if (!this.#signal) {
@@ -49,11 +55,12 @@ export class CallSignal {
    * The signal the call's requests go out with: one of the call's own, aborted with the caller's.
    * Node's `fetch` adds a listener to each request's signal and drops it only once the request is
    * collected; on the one signal the SDK gives all its requests, they pile up, and each request
-   * walks them all. Followed until the call is over and its response stream read no more.
+   * walks them all. Followed until the call is over and its response stream read no more. Once the
+   * engine has seen its fetch drop those listeners (Node 26's does), the caller's signal itself.
    */
   get wire(): AbortSignal | null {
     const given = this.given;
-    if (!given || given.aborted) return given ?? null;
+    if (!given || given.aborted || this.learner.releasesSignals) return given ?? null;
     this.#wire ??= new AbortController();
     if (!this.#following) followersOf(given).add(this.#wire);
     this.#following = true;
@@ -76,6 +83,7 @@ export class CallSignal {
     if (!this.#following || !this.#over || this.#reading) return;
     followers.get(this.given!)?.delete(this.#wire!);
     this.#following = false;
+    this.learner.noteSignalSettled(this.#wire!.signal);
   }
 
   /** The client gave up on the call: every wait of it ends now, with `CALL_CANCELLED`. */
