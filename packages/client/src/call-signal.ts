@@ -15,6 +15,12 @@ function followersOf(given: AbortSignal): Set<AbortController> {
   return calls;
 }
 
+/** What a call's signal learns its fetch from: the engine (see `Engine.noteSignalSettled`). */
+export interface SignalLearner {
+  releasesSignals(): boolean;
+  noteSignalSettled(signal: AbortSignal): void;
+}
+
 /**
  * What ends every wait of one call: its caller's abort (the request's own signal), or its client
  * giving up on it (an SDK's timeout or abort reaches the engine only as `notifications/cancelled`).
@@ -24,12 +30,6 @@ function followersOf(given: AbortSignal): Set<AbortController> {
  * const ends = new CallSignal(init.signal, engine);
  * await engine.sleep(delayMs, ends.signal); // rejects with CALL_CANCELLED once ends.abandon() is called
  */
-/** What a call's signal learns its fetch from: the engine (see `Engine.noteSignalSettled`). */
-export interface SignalLearner {
-  readonly releasesSignals: boolean;
-  noteSignalSettled(signal: AbortSignal): void;
-}
-
 export class CallSignal {
   #controller: AbortController | undefined;
   #signal: AbortSignal | undefined;
@@ -60,7 +60,7 @@ export class CallSignal {
    */
   get wire(): AbortSignal | null {
     const given = this.given;
-    if (!given || given.aborted || this.learner.releasesSignals) return given ?? null;
+    if (!given || given.aborted || this.learner.releasesSignals()) return given ?? null;
     this.#wire ??= new AbortController();
     if (!this.#following) followersOf(given).add(this.#wire);
     this.#following = true;

@@ -133,7 +133,7 @@ export class Engine {
    * Whether this engine's fetch drops the listener it puts on a request's signal once the request
    * is over: nothing listens to the last call's signal (not aborted) when the next call asks.
    */
-  get releasesSignals(): boolean {
+  releasesSignals(): boolean {
     const settled = this.#settled;
     this.#settled = undefined;
     if (settled) this.#releasesSignals = !settled.aborted && this.ports.abortListeners(settled) === 0;

@@ -48,6 +48,14 @@ export interface WireFacts {
 }
 
 /**
+ * A request of the ledger as the verdicts name it.
+ *
+ * @example
+ * requestName(record); // 'request 5 (POST tools/call)'
+ */
+export const requestName = (r: WireRecord): string => `request ${r.seq} (${r.httpMethod}${r.rpcMethod ? ` ${r.rpcMethod}` : ''})`;
+
+/**
  * Builds the {@link WireFacts} of a scenario's evidence.
  *
  * @example
