@@ -18,7 +18,7 @@ export interface NodeRun {
 }
 
 /**
- * Runs a built script in a Node process of its own (this one's binary, or `executable`): its exit code, its stdout, and stdout and
+ * Runs a built script in a Node process of its own: its exit code, its stdout, and stdout and
  * stderr together. A process still running after {@link HANG_CAP_MS} gets SIGTERM (the scripts
  * stop their chaos servers on it), SIGKILL 5 s later, and the promise rejects saying it hung, with
  * the end of what it printed. Kill what is left with {@link killRunning}.
@@ -26,9 +26,9 @@ export interface NodeRun {
  * @example
  * const { code, stdout } = await runNode(script, ['--quick'], ['--no-warnings']);
  */
-export function runNode(script: string, args: readonly string[], nodeArgs: readonly string[] = [], executable = process.execPath): Promise<NodeRun> {
+export function runNode(script: string, args: readonly string[], nodeArgs: readonly string[] = []): Promise<NodeRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(executable, [...nodeArgs, script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let stdout = '';
     let output = '';

@@ -59,7 +59,6 @@ export const DEFAULT_RUNTIME: AdapterRuntime = Object.freeze({
   deadline: DEFAULT_PORTS.deadline,
   notSent: DEFAULT_PORTS.notSent,
   headersHidden: DEFAULT_PORTS.headersHidden,
-  abortListeners: DEFAULT_PORTS.abortListeners,
   background: DEFAULT_PORTS.background,
   writeLine: (line: string) => console.error(line),
   sinks: Object.freeze([]),

@@ -59,7 +59,7 @@ export class CallRunner implements StreamOwner, Abandonable {
     this.#session = session;
     this.#request = request;
     this.#version = session.clientHeaders.version;
-    this.#ends = new CallSignal(request.init.signal, engine);
+    this.#ends = new CallSignal(request.init.signal);
     const message = request.body?.kind === 'request' ? request.body.message : undefined;
     this.originalId = message?.id as string | number;
     this.#wireId = this.#sentId = message === undefined ? this.originalId : session.wireIdOf(this.originalId);

@@ -15,19 +15,13 @@ function followersOf(given: AbortSignal): Set<AbortController> {
   return calls;
 }
 
-/** What a call's signal learns its fetch from: the engine (see `Engine.noteSignalSettled`). */
-export interface SignalLearner {
-  releasesSignals(): boolean;
-  noteSignalSettled(signal: AbortSignal): void;
-}
-
 /**
  * What ends every wait of one call: its caller's abort (the request's own signal), or its client
  * giving up on it (an SDK's timeout or abort reaches the engine only as `notifications/cancelled`).
  * The signal is made when first asked for: a healthy call never waits, and pays nothing for it.
  *
  * @example
- * const ends = new CallSignal(init.signal, engine);
+ * const ends = new CallSignal(init.signal);
  * await engine.sleep(delayMs, ends.signal); // rejects with CALL_CANCELLED once ends.abandon() is called
  */
 export class CallSignal {
@@ -40,7 +34,7 @@ export class CallSignal {
   /** Set once the client gave up on the call: the error its waits end with. */
   abandoned: ResilienceError | undefined;
 
-  constructor(readonly given: AbortSignal | null | undefined, readonly learner: SignalLearner) {}
+  constructor(readonly given: AbortSignal | null | undefined) {}
 
   get signal(): AbortSignal {
     if (!this.#signal) {
@@ -55,12 +49,11 @@ export class CallSignal {
    * The signal the call's requests go out with: one of the call's own, aborted with the caller's.
    * Node's `fetch` adds a listener to each request's signal and drops it only once the request is
    * collected; on the one signal the SDK gives all its requests, they pile up, and each request
-   * walks them all. Followed until the call is over and its response stream read no more. Once the
-   * engine has seen its fetch drop those listeners (Node 26's does), the caller's signal itself.
+   * walks them all. Followed until the call is over and its response stream read no more.
    */
   get wire(): AbortSignal | null {
     const given = this.given;
-    if (!given || given.aborted || this.learner.releasesSignals()) return given ?? null;
+    if (!given || given.aborted) return given ?? null;
     this.#wire ??= new AbortController();
     if (!this.#following) followersOf(given).add(this.#wire);
     this.#following = true;
@@ -83,7 +76,6 @@ export class CallSignal {
     if (!this.#following || !this.#over || this.#reading) return;
     followers.get(this.given!)?.delete(this.#wire!);
     this.#following = false;
-    this.learner.noteSignalSettled(this.#wire!.signal);
   }
 
   /** The client gave up on the call: every wait of it ends now, with `CALL_CANCELLED`. */

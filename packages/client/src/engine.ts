@@ -38,9 +38,6 @@ export class Engine {
   /** How to end every wait under way, when the engine closes. */
   readonly #waits = new Set<() => void>();
   #closed = false;
-  #releasesSignals = false;
-  #settled: AbortSignal | undefined;
-  #looks = 0;
 
   /** The options it was made with (`idleBudgetMs`, `onSessionRestored`, …); `classify` takes them as they are (`dialects`). */
   constructor(readonly options: ResilientFetchOptions) {
@@ -127,22 +124,6 @@ export class Engine {
    */
   bounded<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     return this.ports.deadline(this.requestDeadlineMs, (deadline) => this.wait(deadline, work));
-  }
-
-  /**
-   * Whether this engine's fetch drops the listener it puts on a request's signal once the request
-   * is over: nothing listens to the last call's signal (not aborted) when the next call asks.
-   */
-  releasesSignals(): boolean {
-    const settled = this.#settled;
-    this.#settled = undefined;
-    if (settled) this.#releasesSignals = !settled.aborted && this.ports.abortListeners(settled) === 0;
-    return this.#releasesSignals;
-  }
-
-  /** A call's requests went out on `signal` and are over: looked at when the next call asks (Node's fetch lets go a few ticks after the body ends), 16 times at most. */
-  noteSignalSettled(signal: AbortSignal): void {
-    if (this.#looks++ < 16) this.#settled = signal;
   }
 
   get closed(): boolean {

@@ -160,37 +160,6 @@ describe('the engine is a fetch: the caller\'s signal', () => {
     await fetch.close();
   });
 
-  it('once its fetch is seen to let go of each request\'s signal when the body ends (Node 26\'s does), calls go out on the caller\'s own signal; this Node\'s keeps it, and they never do', async () => {
-    chaos = await startChaosServer({ jsonResponses: true });
-    const abortListeners = (signal: AbortSignal) => getEventListeners(signal, 'abort').length;
-    /** Node's fetch, as Node 26's behaves: what it adds to the caller's signal goes once the body has been read. */
-    const letsGo: typeof globalThis.fetch = async (input, init = {}) => {
-      const own = new AbortController();
-      const follow = () => own.abort(init.signal!.reason);
-      init.signal?.addEventListener('abort', follow, { once: true });
-      const response = await globalThis.fetch(input, { ...init, signal: own.signal });
-      const body = response.body!.pipeThrough(new TransformStream({ flush: () => init.signal?.removeEventListener('abort', follow) }));
-      return new Response(body, response);
-    };
-    for (const [under, releases] of [[letsGo, true], [globalThis.fetch, false]] as const) {
-      const seen: (AbortSignal | null | undefined)[] = [];
-      const fetch = createResilientFetch({ abortListeners, fetch: (input, init) => (seen.push(init?.signal), under(input, init)) });
-      const signal = new AbortController().signal;
-      const headers = await initialized(fetch, chaos.url, signal);
-      for (let id = 1; id <= 20; id++) expect(await result(await fetch(chaos.url, { method: 'POST', headers, body: call(id), signal }))).toMatchObject({ result: {} });
-      // The initialize on a signal of its own, then what the engine learned from it.
-      expect(seen.map((s) => s === signal)).toEqual(Array.from({ length: 21 }, (_, i) => releases && i > 0));
-      const controller = new AbortController();
-      const slow = fetch(chaos.url, { method: 'POST', headers, signal: controller.signal,
-        body: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'slow', arguments: { ms: 5_000 } } }) });
-      await expect.poll(() => seen.length).toBe(22);
-      const reason = new Error('the caller gave up');
-      controller.abort(reason);
-      await expect(slow).rejects.toBe(reason);
-      await fetch.close();
-    }
-  });
-
   it('an SSE answer whose server keeps the stream open after it: the caller\'s abort still closes that stream', async () => {
     let closed = false;
     const open = createServer((req, res) => {

@@ -51,13 +51,6 @@ export interface EnginePorts {
    * reading a cross-origin answer under CORS). The default answers `false`: nothing hidden.
    */
   readonly headersHidden: (url: string) => boolean;
-  /**
-   * How many `abort` listeners `signal` holds, where the runtime can tell (Node's
-   * `events.getEventListeners`); `undefined` where it cannot, the default. From it the engine learns
-   * whether its fetch drops the listener it puts on a request's signal once the request is over
-   * (Node 26's does): then a call's requests go out on the caller's own signal, as without the engine.
-   */
-  readonly abortListeners: (signal: AbortSignal) => number | undefined;
   /** Where sessions outlive one engine; none by default. */
   readonly sessionStore?: SessionStore;
   /**
@@ -137,7 +130,7 @@ export function deadlineWith<H>(setTimer: (run: () => void, ms: number) => H, cl
 
 /**
  * The ports every runtime can use: `Date.now`, `Math.random`, the global timers, "maybe sent",
- * no headers hidden, no count of a signal's listeners, no session store, background work left to run on its own, no event sink.
+ * no headers hidden, no session store, background work left to run on its own, no event sink.
  *
  * @example
  * const now = DEFAULT_PORTS.now(); // Date.now()
@@ -149,7 +142,6 @@ export const DEFAULT_PORTS: EnginePorts = Object.freeze({
   deadline: deadlineWith((run, ms) => setTimeout(run, ms), (timer) => clearTimeout(timer)),
   notSent: () => false,
   headersHidden: () => false,
-  abortListeners: () => undefined,
   background: (task: Promise<unknown>) => void task.catch(() => {}),
   onEvent: () => {},
 });

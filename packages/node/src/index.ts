@@ -12,7 +12,6 @@
  *
  * @module
  */
-import { getEventListeners } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   connect as connectEngine, createResilientFetch as createEngineFetch, type ConnectOptions, type ResilienceMiddleware, type ResilientFetch,
@@ -39,7 +38,6 @@ export const nodeRuntime: AdapterRuntime = Object.freeze({
   sleep: nodeSleep,
   deadline: nodeDeadline,
   notSent: refusedBeforeSending,
-  abortListeners: (signal: AbortSignal) => getEventListeners(signal, 'abort').length,
   writeLine: writeStderrLine,
   sinks: [publishEvent],
 });
