@@ -1,3 +1,4 @@
+import { mergeRuns } from '@mcp-resilience/chaos';
 import { checkClient, type ClientCheck } from './check-client.ts';
 import type { ScoreboardClient } from './clients.ts';
 import type { CheckJson } from './run-check-process.ts';
@@ -27,7 +28,7 @@ export function committedCells(markdown: string, clients: readonly string[]): Ma
 
 /**
  * One scenario of a client run several times (each run a check process of its own), merged as
- * `mcp-chaos check --repeat` merges its runs: a check whose verdict differed is `varies` (not
+ * `mcp-chaos check --repeat` merges its runs (`mergeRuns`): a check whose verdict differed is `varies` (not
  * passed, with how often it passed and the detail of a run it failed); the scenario `failed` on a
  * steady required failure, else `varies` on a varying required check; the cost is the first run's.
  * Runs that could not be scored (a `problem`) are left out.
@@ -39,13 +40,7 @@ export function mergeScenarioRuns(runs: readonly Scenario[]): Scenario {
   const scored = runs.filter((r) => !r.problem && r.status !== 'skipped');
   const [first] = scored;
   if (!first || scored.length === 1) return runs[0]!;
-  const checks = first.checks.map((check) => {
-    const all = scored.map((run) => run.checks.find((c) => c.name === check.name)).filter((c) => c !== undefined);
-    const passed = all.filter((c) => c.passed).length;
-    if (passed === 0 || passed === all.length) return check;
-    const failedRun = all.find((c) => !c.passed)!;
-    return { ...failedRun, passed: false, varies: { passed, runs: all.length }, detail: `varies: passed ${passed} of ${all.length}; failed: ${failedRun.detail}` };
-  });
+  const checks = mergeRuns(scored.map((run) => run.checks));
   const status = checks.some((c) => c.required && !c.passed && !c.varies) ? 'failed' : checks.some((c) => c.required && c.varies) ? 'varies' : 'passed';
   return { ...first, status, checks };
 }

@@ -27,6 +27,7 @@ export {
   type StoppedMessage,
 } from './live-view/live-schema.ts';
 export { SLOW_MAX_MS, TOOL_ANNOTATIONS } from './tools.ts';
+export { mergeRuns, type RunCheck } from './check/repeat-runs.ts';
 export { scoreServer, type ScoreServerOptions, type ServerReport } from './check/server/score-server.ts';
 export { SERVER_CHECKS, type ServerCheckName, type ServerCheckResult } from './check/server/server-catalogue.ts';
 export { renderServerJunit } from './check/server/server-report-junit.ts';
