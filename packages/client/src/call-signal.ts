@@ -2,17 +2,28 @@ import { ResilienceError, type ErrorInfo } from '@mcp-resilience/core';
 
 const CANCELLED: ErrorInfo = { code: 'CALL_CANCELLED', message: 'The caller gave up on the call: it is not sent again', details: {} };
 
-/** The calls whose requests follow each caller's signal: one listener on it for them all (an SDK gives all its requests one). */
-const followers = new WeakMap<AbortSignal, Set<AbortController>>();
+/**
+ * The calls whose requests follow each caller's signal: one listener on it for them all (an SDK
+ * gives all its requests one), taken off once no call follows it, so that the engine never keeps
+ * a caller's signal alive (Node holds a pending `AbortSignal.timeout` or `any` while it is listened to).
+ */
+const followers = new WeakMap<AbortSignal, { readonly calls: Set<AbortController>; readonly abort: () => void }>();
 
-function followersOf(given: AbortSignal): Set<AbortController> {
-  let calls = followers.get(given);
-  if (!calls) {
-    const created = (calls = new Set());
-    followers.set(given, created);
-    given.addEventListener('abort', () => created.forEach((call) => call.abort(given.reason)), { once: true });
+function follow(given: AbortSignal, call: AbortController): void {
+  let entry = followers.get(given);
+  if (!entry) {
+    const calls = new Set<AbortController>();
+    followers.set(given, (entry = { calls, abort: () => calls.forEach((c) => c.abort(given.reason)) }));
+    given.addEventListener('abort', entry.abort, { once: true });
   }
-  return calls;
+  entry.calls.add(call);
+}
+
+function unfollow(given: AbortSignal, call: AbortController): void {
+  const entry = followers.get(given);
+  if (!entry?.calls.delete(call) || entry.calls.size) return;
+  given.removeEventListener('abort', entry.abort);
+  followers.delete(given);
 }
 
 /**
@@ -55,7 +66,7 @@ export class CallSignal {
     const given = this.given;
     if (!given || given.aborted) return given ?? null;
     this.#wire ??= new AbortController();
-    if (!this.#following) followersOf(given).add(this.#wire);
+    if (!this.#following) follow(given, this.#wire);
     this.#following = true;
     return this.#wire.signal;
   }
@@ -74,7 +85,7 @@ export class CallSignal {
 
   #unfollow(): void {
     if (!this.#following || !this.#over || this.#reading) return;
-    followers.get(this.given!)?.delete(this.#wire!);
+    unfollow(this.given!, this.#wire!);
     this.#following = false;
   }
 

@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startChaosServer, type ChaosServer } from '@mcp-resilience/chaos';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -157,6 +157,63 @@ describe('the engine is a fetch: the caller\'s signal', () => {
     const reason = new Error('the caller gave up');
     controller.abort(reason);
     for (const call of pending) await expect(call).rejects.toBe(reason);
+    await fetch.close();
+  });
+
+  it('a signal of its own for each call (a timeout, AbortSignal.any): nothing of the engine stays on it once the call is over, JSON or SSE answered', async () => {
+    for (const jsonResponses of [true, false]) {
+      chaos = await startChaosServer({ jsonResponses });
+      const fetch = createResilientFetch();
+      const headers = await initialized(fetch, chaos.url, new AbortController().signal);
+      for (let id = 1; id <= 5; id++) {
+        const signals = [AbortSignal.timeout(600_000), AbortSignal.any([new AbortController().signal])];
+        for (const signal of signals) {
+          expect(await result(await fetch(chaos.url, { method: 'POST', headers, body: call(id), signal }))).toMatchObject({ result: { content: [{ text: `c${id}` }] } });
+          // Listened to, Node would keep such a signal (and all it holds) alive until it fires.
+          await expect.poll(() => getEventListeners(signal, 'abort').length).toBe(0);
+        }
+      }
+      await fetch.close();
+      await chaos.stop();
+      chaos = undefined;
+    }
+  });
+
+  it('a body its reader cancels while the engine waits to re-issue the call: the call is given up, never sent again, and its stream not left open', async () => {
+    let posts = 0;
+    const open: ServerResponse[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk));
+      req.on('end', () => {
+        posts += 1;
+        const { id } = JSON.parse(body) as { id: string | number };
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        // The first send: a notification, then the stream ends before the answer (the engine re-issues the call).
+        if (posts === 1) return res.end(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } })}\n\n`);
+        res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { content: [] } })}\n\n`);
+        open.push(res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push({ stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const events: string[] = [];
+    let cancel: (() => Promise<void>) | undefined;
+    const fetch = createResilientFetch({
+      replay: 'safe', tools: { readOnlyTools: ['echo'] }, sleep: (_ms, signal) => (signal?.aborted ? Promise.reject(signal.reason) : Promise.resolve()),
+      onEvent: (event) => (events.push(event.type), event.type === 'reissued' ? void cancel?.() : undefined),
+    });
+    const caller = new AbortController();
+    const response = await fetch(url, { method: 'POST', headers: { ...HEADERS, 'mcp-protocol-version': '2025-11-25' }, body: call(7), signal: caller.signal });
+    const reader = response.body!.getReader();
+    cancel = () => reader.cancel(new Error('the reader is done'));
+    await reader.read().catch(() => undefined);
+    await expect.poll(() => events).toContain('gave-up');
+    expect(events).toEqual(['reissued', 'gave-up']);
+    expect(posts).toBe(1);
+    expect(open).toEqual([]);
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
     await fetch.close();
   });
 

@@ -29,6 +29,8 @@ export interface StreamOwner {
   finished(): void;
   /** A response stream of the call is being read (`true`), or is read no more (it ended, broke or was cancelled). */
   reading(open: boolean): void;
+  /** Its reader cancelled the body: nothing more goes out for the call, and its waits end. */
+  abandon(): void;
   readonly signal: AbortSignal | undefined;
 }
 
@@ -175,6 +177,7 @@ export async function superviseStream(first: Response, owner: StreamOwner): Prom
         }
       },
       cancel(reason) {
+        owner.abandon();
         owner.finished();
         owner.reading(false);
         return reader.cancel(reason).catch(() => {});
