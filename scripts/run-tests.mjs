@@ -1,15 +1,15 @@
-// Builds the packages through turbo, runs their tests, then sums the result files the packages write
-// to .test-results/ into the closing line CI reads: "N passed, N failed". A package with a test
+// Runs the packages' tests through turbo, then sums the result files the packages write to
+// .test-results/ into the closing line CI reads: "N passed, N failed". A package with a test
 // script that wrote no result (its build, type-check or runner failed) counts as one failure.
 //
 //   node scripts/run-tests.mjs           every package but the long proofs (`pnpm test`, the README's test command)
 //   node scripts/run-tests.mjs --long    the long proofs only (`pnpm test:long`)
 //   node scripts/run-tests.mjs --total   runs nothing: the closing line over every package's results (CI's last line)
-//   node scripts/run-tests.mjs --filter=@mcp-resilience/client   that package's tests alone (its build, and its dependencies', first)
-import { spawn, spawnSync } from 'node:child_process';
+//
+// Other arguments go to `turbo run test` (e.g. `--filter=@mcp-resilience/client`).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { createInterface } from 'node:readline';
 
 const root = join(import.meta.dirname, '..');
 const resultsDir = join(root, '.test-results');
@@ -27,80 +27,40 @@ const LONG = new Set([
   '@mcp-resilience/registry',
 ]);
 
-/**
- * Test scripts run six at a time, longest first (their order in a clean run on 2 cores), so that
- * no long one is left to run alone at the end; a package not listed goes after these. Most of a
- * package's time is spent waiting (on its servers, its runtimes, npm), and no test's verdict
- * depends on how busy the machine is.
- */
-const CONCURRENCY = 6;
-const LONGEST_FIRST = [
-  '@mcp-resilience/client', '@mcp-resilience/cloudflare', '@mcp-resilience/deno', '@mcp-resilience/chaos',
-  '@mcp-resilience/real-servers', '@mcp-resilience/packaging', '@mcp-resilience/browser', '@mcp-resilience/proof',
-  '@mcp-resilience/scenarios', '@mcp-resilience/doc-examples', 'node-sample', '@mcp-resilience/node-lines',
-  '@mcp-resilience/auth-conformance', 'cloudflare-sample', 'deno-sample', '@mcp-resilience/otel', 'browser-sample',
-  '@mcp-resilience/frameworks',
-  // and the long proofs
-  '@mcp-resilience/bench', '@mcp-resilience/churn-scoreboard', '@mcp-resilience/registry',
-];
-
 const args = process.argv.slice(2);
 const mode = args.includes('--long') ? 'long' : args.includes('--total') ? 'total' : 'main';
-const only = args.filter((a) => a.startsWith('--filter=')).map((a) => a.slice('--filter='.length));
+const turboArgs = args.filter((a) => a !== '--long' && a !== '--total');
 
-/** Workspace packages (pnpm-workspace.yaml) that have tests: name, folder and the file their results go to. */
+/** Workspace packages (pnpm-workspace.yaml) that have tests: name and the file their results go to. */
 function testedPackages() {
   const list = /^packages:\n((?:  - \S+\n)+)/m.exec(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'))?.[1] ?? '';
-  const patterns = [...list.matchAll(/^  - (\S+)$/gm)].map((m) => m[1]);
-  const dirs = patterns.flatMap((pattern) => {
+  const dirs = [...list.matchAll(/^  - (\S+)$/gm)].flatMap(([, pattern]) => {
     if (!pattern.endsWith('/*')) return [pattern];
     const parent = pattern.slice(0, -2);
     return existsSync(join(root, parent)) ? readdirSync(join(root, parent)).map((d) => join(parent, d)) : [];
   });
   return dirs
-    .filter((dir) => existsSync(join(root, dir, 'package.json')))
-    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) }))
-    .filter(({ manifest }) => manifest.scripts?.test)
-    .map(({ dir, manifest: { name } }) => ({ name, dir: join(root, dir), file: join(resultsDir, `${name.replace(/^@/, '').replace('/', '__')}.json`) })) // as resultFileName in vitest.shared.ts
-    .sort((a, b) => rank(a.name) - rank(b.name));
-}
-const rank = (name) => (LONGEST_FIRST.includes(name) ? LONGEST_FIRST.indexOf(name) : LONGEST_FIRST.length);
-
-/** A package's test script, its output lines prefixed with its name as turbo prints them; resolves with its exit status. */
-function runTestScript({ name, dir }) {
-  console.log(`${name}:test: started`);
-  const child = spawn('pnpm', ['run', 'test'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`${name}:test: ${line}`));
-  return new Promise((resolve) => {
-    child.once('error', () => resolve(1));
-    child.once('close', (code) => resolve(code ?? 1));
-  });
+    .map((dir) => join(root, dir, 'package.json'))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')))
+    .filter((pkg) => pkg.scripts?.test)
+    .map((pkg) => ({ name: pkg.name, file: join(resultsDir, `${pkg.name.replace(/^@/, '').replace('/', '__')}.json`) })); // as resultFileName in vitest.shared.ts
 }
 
-/** Runs the scripts `concurrency` at a time, in order; resolves with how many failed. */
-async function runAll(packages, concurrency) {
-  const queue = [...packages];
-  let failed = 0;
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) if ((await runTestScript(next)) !== 0) failed += 1;
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
-  return failed;
-}
+const selected = testedPackages().filter((pkg) => mode === 'total' || LONG.has(pkg.name) === (mode === 'long'));
 
-const selected = testedPackages().filter((pkg) => (only.length > 0 ? only.includes(pkg.name) : mode === 'total' || LONG.has(pkg.name) === (mode === 'long')));
-
-let runFailed = false;
+let turboStatus = 0;
 if (mode !== 'total') {
   for (const pkg of selected) rmSync(pkg.file, { force: true });
-  // Every build first, through turbo (each package after those it depends on), so that every test script can start at once.
-  const built = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--continue', `--concurrency=${CONCURRENCY}`, ...selected.map((pkg) => `--filter=${pkg.name}`)], {
+  const filters = mode === 'long' ? [...LONG].map((name) => `--filter=${name}`) : [...LONG].map((name) => `--filter=!${name}`);
+  // Six packages at a time: most of a package's time is spent waiting (on its servers, its
+  // runtimes, npm), and no test's verdict depends on how busy the machine is.
+  const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=6', ...filters, ...turboArgs], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
   });
-  const testsFailed = await runAll(selected, CONCURRENCY); // a failed build fails the tests that need it, each with its name
-  runFailed = built.status !== 0 || testsFailed > 0;
+  turboStatus = turbo.status ?? 1;
 }
 
 /** A stack frame of a dependency (vitest's runner, say), of Node or of no file: nothing a reader of the failure needs. */
@@ -121,7 +81,7 @@ function tell(where, message) {
 
 let passed = 0;
 let failed = 0;
-const filtered = only.length > 0;
+const filtered = turboArgs.some((a) => a.startsWith('--filter'));
 for (const { name, file } of selected) {
   const label = name.replace(/^@/, '').replace('/', '__');
   if (!existsSync(file)) {
@@ -148,4 +108,4 @@ for (const { name, file } of selected) {
   }
 }
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || runFailed ? 1 : 0);
+process.exit(failed > 0 || turboStatus !== 0 ? 1 : 0);
